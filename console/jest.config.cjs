@@ -1,0 +1,14 @@
+// Component tests: jsdom, the shared swc transform, the workspace libs read from source.
+const preset = require('../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: 'console',
+  rootDir: __dirname,
+  testEnvironment: '<rootDir>/jest.environment.cjs',
+  roots: ['<rootDir>/src'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.cjs'],
+  testPathIgnorePatterns: [...preset.testPathIgnorePatterns, '/e2e/', '/dist-mobile/'],
+  // Build-time flags that Vite's `define` replaces in the bundles.
+  globals: { __RELOC_MOBILE__: false, __RELOC_PRIVACY_URL__: 'https://example.test/privacy' },
+};

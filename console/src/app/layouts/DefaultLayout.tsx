@@ -1,0 +1,40 @@
+import { Box, Button } from '@chakra-ui/react';
+import { Outlet } from 'react-router-dom';
+import { AppHeader } from '../../features/shell/components/AppHeader';
+import { DocumentViewer } from '../../features/shell/components/DocumentViewer';
+import { useShellStore } from '../../features/shell/store';
+import { useShellLoad } from '../../features/shell/useShellLoad';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadingState } from '../../shared/ui/LoadingState';
+
+/** The default layout: loads the session, then the header with the tabs and the page. */
+export function DefaultLayout() {
+  const { phase, retry } = useShellLoad();
+  const me = useShellStore((state) => state.me);
+
+  if (phase === 'error') {
+    return (
+      <Box as="main" py="16">
+        <EmptyState title="Une erreur a eu lieu" description="Votre espace n’a pas pu être chargé.">
+          <Button onClick={retry}>Réessayer</Button>
+        </EmptyState>
+      </Box>
+    );
+  }
+  if (phase === 'loading' || !me) {
+    return (
+      <Box as="main">
+        <LoadingState label="Chargement de votre espace…" />
+      </Box>
+    );
+  }
+  return (
+    <Box minH="100dvh">
+      <AppHeader me={me} />
+      <Box as="main" px={{ base: '3', md: '6' }} py="6">
+        <Outlet />
+      </Box>
+      <DocumentViewer />
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+// Primary #60A694 and accent #FF7C5D (spec §1). Both are mid-tones: white text on them fails
+// WCAG AA (2.8:1 and 2.6:1), so their `contrast` token is a dark shade of the same hue (> 5:1),
+// and text in the primary hue on white uses the darker `fg` shade (5.6:1).
+const palette = (shades: Record<string, string>) =>
+  Object.fromEntries(Object.entries(shades).map(([key, value]) => [key, { value }]));
+
+const paletteTokens = (name: string) => ({
+  solid: { value: `{colors.${name}.500}` },
+  contrast: { value: `{colors.${name}.950}` },
+  fg: { value: `{colors.${name}.700}` },
+  muted: { value: `{colors.${name}.100}` },
+  subtle: { value: `{colors.${name}.50}` },
+  emphasized: { value: `{colors.${name}.200}` },
+  focusRing: { value: `{colors.${name}.600}` },
+});
+
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    body: { bg: 'bg.subtle' },
+    '*:focus-visible': { outlineColor: 'brand.600' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: palette({
+          50: '#EEF6F4',
+          100: '#D5EAE4',
+          200: '#B0D6CC',
+          300: '#8BC2B3',
+          400: '#74B3A2',
+          500: '#60A694',
+          600: '#4E8E7D',
+          700: '#3D7163',
+          800: '#2D554A',
+          900: '#1E3A32',
+          950: '#10221D',
+        }),
+        accent: palette({
+          50: '#FFF2EE',
+          100: '#FFDDD3',
+          200: '#FFBCA9',
+          300: '#FFA089',
+          400: '#FF8E72',
+          500: '#FF7C5D',
+          600: '#E5603F',
+          700: '#BF4A2D',
+          800: '#8F3722',
+          900: '#5F2416',
+          950: '#3A160D',
+        }),
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: paletteTokens('brand'),
+        accent: paletteTokens('accent'),
+        // Chakra's red.500 error text is 3.8:1 on white; red.700 reaches 6.5:1 (WCAG AA).
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,61 @@
+import { Badge, Box, Button, HStack, IconButton } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { IS_MOBILE } from '../../../app/config';
+import { BellIcon, InfoIcon, LogoutIcon } from '../../../shared/ui/icons';
+import { endSession } from '../../auth/session';
+import { selectUnseenCount, useShellStore } from '../store';
+
+/** Notifications (with the unseen count), logout, and in the mobile build an info button. */
+export function Toolbar() {
+  const navigate = useNavigate();
+  const unseen = useShellStore(selectUnseenCount);
+  const notificationsLabel =
+    unseen > 0
+      ? `Notifications : ${unseen} non lue${unseen > 1 ? 's' : ''}`
+      : 'Notifications : aucune non lue';
+
+  const handleLogout = () => {
+    endSession();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <HStack gap="1" flexShrink={0}>
+      {IS_MOBILE ? (
+        <IconButton variant="ghost" aria-label="À propos" onClick={() => navigate('/about')}>
+          <InfoIcon />
+        </IconButton>
+      ) : null}
+      <Box position="relative">
+        <IconButton
+          variant="ghost"
+          aria-label={notificationsLabel}
+          data-testid="notifications-button"
+          onClick={() => navigate('/notifications')}
+        >
+          <BellIcon />
+        </IconButton>
+        {unseen > 0 ? (
+          <Badge
+            aria-hidden
+            position="absolute"
+            top="0"
+            right="0"
+            colorPalette="accent"
+            variant="solid"
+            borderRadius="full"
+            pointerEvents="none"
+          >
+            {unseen > 99 ? '99+' : unseen}
+          </Badge>
+        ) : null}
+      </Box>
+      <Button variant="ghost" aria-label="Se déconnecter" onClick={handleLogout}>
+        <LogoutIcon />
+        <Box as="span" display={{ base: 'none', md: 'inline' }}>
+          Se déconnecter
+        </Box>
+      </Button>
+    </HStack>
+  );
+}

@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const lib = (name: string) =>
+  fileURLToPath(new URL(`../libs/${name}/src/index.ts`, import.meta.url));
+
+// The mobile build (`vite build --mode mobile`, or VITE_MOBILE=1) goes to dist-mobile/ and turns
+// on the wrapper messages, the offline banner and the info button.
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  const mobile = env.VITE_MOBILE === '1' || env.VITE_MOBILE === 'true';
+  return {
+    plugins: [react()],
+    define: {
+      __RELOC_MOBILE__: JSON.stringify(mobile),
+      __RELOC_PRIVACY_URL__: JSON.stringify(
+        env.VITE_PRIVACY_POLICY_URL ?? 'https://www.reloc.fr/politique-de-confidentialite',
+      ),
+    },
+    resolve: {
+      alias: {
+        '@reloc/domain': lib('domain'),
+        '@reloc/contracts': lib('contracts'),
+      },
+    },
+    build: {
+      outDir: mobile ? 'dist-mobile' : 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      // Libraries change less often than the app: separate chunks stay cached across releases.
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                priority: 20,
+              },
+              {
+                name: 'ui',
+                test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)[\\/]/,
+                priority: 15,
+              },
+              { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
+    server: {
+      port: 5173,
+      proxy: {
+        '/v1': { target: env.RELOC_API_URL ?? 'http://localhost:3000', changeOrigin: true },
+      },
+    },
+  };
+});

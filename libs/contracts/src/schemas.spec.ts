@@ -1,0 +1,37 @@
+import { createUserSchema, loginPartnerSchema, updateUserSchema } from './schemas';
+import { validate } from './validator';
+
+describe('request schemas and their French messages', () => {
+  it('accepts a valid login and reports each bad field in French', () => {
+    expect(validate(loginPartnerSchema, { email: 'a@b.fr', password: 'x' }).ok).toBe(true);
+    expect(validate(loginPartnerSchema, { email: 'nope', password: 3, extra: 1 })).toEqual({
+      ok: false,
+      errors: {
+        email: 'Doit être une adresse e-mail valide.',
+        password: 'Invalide (type attendu : string)',
+        extra: 'Champ inconnu',
+      },
+    });
+    expect(validate(loginPartnerSchema, {})).toEqual({
+      ok: false,
+      errors: { email: 'Obligatoire', password: 'Obligatoire' },
+    });
+  });
+
+  it('never lets USER be chosen when adding a user', () => {
+    const result = validate(createUserSchema, { firstName: 'A', lastName: 'B', role: 'USER', email: 'a@b.fr' });
+    expect(result).toEqual({ ok: false, errors: { role: 'Invalide' } });
+  });
+
+  it('checks reward amounts: numeric, minimum 0, the custom adjustment free', () => {
+    expect(validate(updateUserSchema, { email: 'a@b.fr', rewards: { paid: { lead: -1 } } })).toEqual({
+      ok: false,
+      errors: { 'rewards.paid.lead': 'Doit être supérieur ou égal à 0' },
+    });
+    expect(validate(updateUserSchema, { email: 'a@b.fr', rewards: { sentToAL: { visits: 'x' } } })).toEqual({
+      ok: false,
+      errors: { 'rewards.sentToAL.visits': 'Doit être un nombre' },
+    });
+    expect(validate(updateUserSchema, { email: 'a@b.fr', rewards: { custom: -50 } }).ok).toBe(true);
+  });
+});

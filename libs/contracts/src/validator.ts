@@ -1,0 +1,70 @@
+import Ajv, { ErrorObject, JSONSchemaType, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { MESSAGES } from '@reloc/domain';
+
+/** One ajv instance for the API and the console: same schemas, same French messages. */
+export const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false });
+addFormats(ajv, ['email', 'date-time', 'date', 'uri']);
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+
+function fieldOf(error: ErrorObject): string {
+  const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return base ? `${base}.${missing}` : missing;
+  }
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return base ? `${base}.${extra}` : extra;
+  }
+  return base || '(corps)';
+}
+
+function messageOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return MESSAGES.required;
+    case 'additionalProperties':
+      return MESSAGES.unknownField;
+    case 'format':
+      return params.format === 'email' ? MESSAGES.email : MESSAGES.invalid;
+    case 'minLength':
+      return Number(params.limit) === 1 ? MESSAGES.required : MESSAGES.minLength(Number(params.limit));
+    case 'maxLength':
+      return MESSAGES.maxLength(Number(params.limit));
+    case 'type':
+      if (params.type === 'integer') return MESSAGES.integer;
+      if (params.type === 'number') return MESSAGES.number;
+      return `${MESSAGES.invalid} (type attendu : ${String(params.type)})`;
+    case 'minimum':
+      return MESSAGES.minValue(Number(params.limit));
+    case 'maximum':
+      return MESSAGES.maxValue(Number(params.limit));
+    default:
+      return MESSAGES.invalid;
+  }
+}
+
+/** French field errors keyed by dotted path, the first error of each field only. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const error of errors ?? []) {
+    const field = fieldOf(error);
+    if (!(field in out)) out[field] = messageOf(error);
+  }
+  return out;
+}
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+export function validate<T>(schema: JSONSchemaType<T> | object, value: unknown): ValidationResult<T> {
+  let fn = compiled.get(schema);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    compiled.set(schema, fn);
+  }
+  if (fn(value)) return { ok: true, value: value as T };
+  return { ok: false, errors: toFieldErrors(fn.errors) };
+}

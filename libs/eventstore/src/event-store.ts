@@ -1,0 +1,90 @@
+/** An event to append. Without an id, the adapter generates a UUID. */
+export type EventData = {
+  id?: string;
+  type: string;
+  data: unknown;
+  metadata?: Record<string, unknown>;
+};
+
+export type RecordedEvent = {
+  id: string;
+  streamId: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  /** 0-based position within its stream. */
+  revision: number;
+  /** Global position in the log, strictly increasing; a checkpoint is the last position handled. */
+  position: number;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
+
+export type AppendResult = {
+  /** Revision of the stream's last event: the expected revision of the next append. */
+  nextExpectedRevision: number;
+  /** Position of the last appended event. */
+  position: number;
+};
+
+/** The checkpoint before the first event. */
+export const START = 0;
+
+export type ReadStreamOptions = {
+  fromRevision?: number;
+  maxCount?: number;
+  direction?: 'forwards' | 'backwards';
+};
+
+export type SubscribeOptions = {
+  /** Called for each failure (handler or storage) before the subscription retries from its checkpoint. */
+  onError?: (err: unknown) => void;
+};
+
+export type EventHandler = (event: RecordedEvent) => Promise<void> | void;
+
+export interface Subscription {
+  /** Resolves once the handler call in progress, if any, has finished; no call follows. */
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  /** All-or-nothing; expectedRevision defaults to 'any'. */
+  appendToStream(
+    streamId: string,
+    events: EventData[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** A missing stream reads as []. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** User events with position > fromPosition, ascending. */
+  readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]>;
+  /**
+   * Catch-up from the checkpoint (exclusive), then live. The handler is awaited one event at a
+   * time, in order; after a failure the subscription reports it and retries from the last
+   * position handled, so nothing is skipped.
+   */
+  subscribeToAll(
+    fromPosition: number,
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Subscription;
+  /** Position of the last event, START when the log is empty. */
+  headPosition(): Promise<number>;
+  /** Stops this store's subscriptions and releases the connection. Idempotent. */
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Wrong expected version on ${streamId}: expected ${expected}, actual ${actual}`);
+  }
+}

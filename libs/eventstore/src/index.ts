@@ -1,0 +1,4 @@
+export * from './event-store';
+export { createEventStore } from './create-event-store';
+export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store';
+export { EsdbEventStore } from './esdb/esdb-event-store';

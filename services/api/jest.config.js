@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'api',
+  rootDir: __dirname,
+  testTimeout: 30000,
+};

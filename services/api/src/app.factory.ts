@@ -1,0 +1,43 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { AppConfig } from './config';
+import { installBodyParsing, installConsole } from './infrastructure/http/express-setup';
+import { ApiExceptionFilter } from './infrastructure/http/exception.filter';
+import { Projector } from './infrastructure/projector';
+import { SeedService } from './seed/seed.service';
+
+/**
+ * Builds the whole API (used by main.ts and by the tests): routes under /v1, our body
+ * parsing and error shape, the OpenAPI page, the console's static files; then catches the
+ * read models up and seeds the first run before it is handed back.
+ */
+export async function createApp(
+  config: AppConfig,
+  options: { logger?: false | ('fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose')[] } = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.with(config), {
+    bodyParser: false,
+    logger: options.logger ?? ['error', 'warn', 'log'],
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  installBodyParsing(app);
+  app.setGlobalPrefix('v1');
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.enableShutdownHooks();
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Reloc API').setVersion('1').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('v1/docs', app, document);
+  installConsole(app, config.consoleDir);
+  // init registers the CQRS handlers, which the seed needs.
+  await app.init();
+  await app.get(Projector).start();
+  await app.get(SeedService).run();
+  Logger.log(`read models at position ${app.get(Projector).currentPosition}`, 'Bootstrap');
+  return app;
+}

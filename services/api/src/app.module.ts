@@ -1,0 +1,39 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuthModule } from './auth/auth.module';
+import { APP_CONFIG, AppConfig } from './config';
+import { HealthController } from './health/health.controller';
+import { EventSourcingModule } from './infrastructure/event-sourcing.module';
+import { NotificationsController } from './notifications/notifications.controller';
+import { SeedService } from './seed/seed.service';
+import { UsersModule } from './users/users.module';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static with(config: AppConfig): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static with(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.with(config),
+        CqrsModule.forRoot(),
+        EventSourcingModule,
+        UsersModule,
+        AuthModule,
+      ],
+      controllers: [HealthController, NotificationsController],
+      providers: [SeedService],
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Ip, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CallbackSsoBody,
+  LoginPartnerBody,
+  callbackSsoSchema,
+  emptyBodySchema,
+  loginPartnerSchema,
+} from '@reloc/contracts';
+import { APP_CONFIG, AppConfig } from '../config';
+import { validated } from '../infrastructure/http/validate';
+import { AuthService } from './auth.service';
+import { Public } from './roles.decorator';
+import { SsoService } from './sso.service';
+import { bearerToken } from './token.service';
+
+const startedAt = Date.now();
+
+/** Session and infrastructure calls (spec §7). */
+@ApiTags('session')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sso: SsoService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('login-partner')
+  @HttpCode(200)
+  async login(@Body() body: unknown, @Ip() ip: string) {
+    const { email, password } = validated<LoginPartnerBody>(loginPartnerSchema, body);
+    return { token: await this.auth.login(email, password, ip) };
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  refresh(@Headers('authorization') authorization: string | undefined, @Body() body: unknown) {
+    validated(emptyBodySchema, body);
+    return { token: this.auth.refresh(bearerToken(authorization)) };
+  }
+
+  @Public()
+  @Get('status.json')
+  status(@Headers('authorization') authorization: string | undefined) {
+    // An expired token is answered like on any call, so the console refreshes it once.
+    const user = this.auth.whoIs(bearerToken(authorization), { rejectExpired: true });
+    if (!user) return { ok: true, isLogged: false };
+    return {
+      ok: true,
+      isLogged: true,
+      id: user.id,
+      role: user.role,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      trigram: user.trigram,
+      createdAt: user.createdAt,
+      projectId: null,
+      billing: { outstanding: 0 },
+      rewards: { custom: user.rewards.custom },
+    };
+  }
+
+  /** The build stamp of the console being served; a change tells browsers to reload. */
+  @Public()
+  @Get('release.json')
+  release() {
+    const file = join(this.config.consoleDir, 'release.json');
+    if (existsSync(file)) {
+      try {
+        const { ts } = JSON.parse(readFileSync(file, 'utf8')) as { ts: unknown };
+        if (typeof ts === 'number' || typeof ts === 'string') return { ts };
+      } catch {
+        // a half-written file during a deploy: fall back to the start time
+      }
+    }
+    return { ts: startedAt };
+  }
+
+  @Public()
+  @Get('login-sso')
+  async loginSso(@Res() response: Response) {
+    const { url, cookie } = await this.sso.start();
+    response.cookie(cookie.name, cookie.value, cookie.options);
+    response.redirect(302, url);
+  }
+
+  @Public()
+  @Post('callback-sso')
+  @HttpCode(200)
+  async callbackSso(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const { code, state } = validated<CallbackSsoBody>(callbackSsoSchema, body);
+    const token = await this.sso.finish(code, state ?? null, request.headers.cookie ?? '');
+    response.clearCookie(this.sso.cookieName, { path: '/' });
+    return { token };
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { LoginRateLimiter } from './login-rate-limiter';
+import { SsoService } from './sso.service';
+import { TokenService } from './token.service';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [AuthController],
+  providers: [TokenService, AuthService, LoginRateLimiter, SsoService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [TokenService],
+})
+export class AuthModule {}

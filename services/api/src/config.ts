@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the API reads from the environment, in one place (see infra/ENVIRONMENT.md). */
+export type AppConfig = {
+  port: number;
+  dataDir: string;
+  filesDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  demo: boolean;
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  refreshTtlSeconds: number;
+  consoleDir: string;
+  publicUrl: string;
+  eventStoreUrl: string | null;
+  sso: { issuer: string; clientId: string; clientSecret: string; allowedDomain: string | null } | null;
+  /** Slows the projector per event: only for tests that need read models to lag. */
+  projectorDelayMs: number;
+};
+
+const repoRoot = resolve(__dirname, '..', '..', '..');
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  const filesDir = resolve(env.RELOC_FILES_DIR || join(dataDir, 'files'));
+  mkdirSync(filesDir, { recursive: true });
+  const port = positiveInt(env.PORT, 3000);
+  const ssoIssuer = env.RELOC_SSO_ISSUER;
+  return {
+    port,
+    dataDir,
+    filesDir,
+    adminEmail: (env.RELOC_ADMIN_EMAIL || 'superadmin@reloc.fr').trim().toLowerCase(),
+    adminPassword: env.RELOC_ADMIN_PASSWORD || 'Reloc2026!',
+    demo: env.RELOC_DEMO !== '0',
+    tokenSecret: env.RELOC_TOKEN_SECRET || readOrCreateSecret(dataDir),
+    tokenTtlSeconds: positiveInt(env.RELOC_TOKEN_TTL_SECONDS, 3600),
+    refreshTtlSeconds: positiveInt(env.RELOC_REFRESH_TTL_SECONDS, 30 * 24 * 3600),
+    consoleDir: resolve(env.RELOC_CONSOLE_DIR || join(repoRoot, 'console', 'dist')),
+    publicUrl: (env.RELOC_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    eventStoreUrl: env.EVENTSTORE_URL || null,
+    sso: ssoIssuer
+      ? {
+          issuer: ssoIssuer,
+          clientId: env.RELOC_SSO_CLIENT_ID || '',
+          clientSecret: env.RELOC_SSO_CLIENT_SECRET || '',
+          allowedDomain: env.RELOC_SSO_ALLOWED_DOMAIN || null,
+        }
+      : null,
+    projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { Decider, DomainEvent, fold } from '@reloc/domain';
+import { EventStore, WrongExpectedVersionError } from '@reloc/eventstore';
+import { Projector } from './projector';
+
+export type Actor = { id: string; trigram: string | null; role: string };
+
+export type CommandContext = {
+  actor: Actor;
+  correlationId?: string;
+  causationId?: string;
+};
+
+export type ExecutionResult<Event, State> = {
+  events: Event[];
+  state: State;
+  /** Revision of the stream after the command (-1 when it still does not exist). */
+  revision: number;
+};
+
+export const SCHEMA_VERSION = 1;
+const MAX_ATTEMPTS = 3;
+
+/**
+ * The one command path: load the stream, let the pure decider decide, append with the
+ * expected revision, and answer once the local projector has read its own write.
+ * A concurrent append makes the decision run again on the fresh state (it is pure).
+ */
+export class CommandExecutor {
+  constructor(
+    private readonly store: EventStore,
+    private readonly projector: Projector,
+  ) {}
+
+  async load<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: State; revision: number }> {
+    const recorded = await this.store.readStream(streamId);
+    const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Event);
+    return { state: fold(decider, events), revision: recorded.length - 1 };
+  }
+
+  async execute<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    context: CommandContext,
+  ): Promise<ExecutionResult<Event, State>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(streamId, decider);
+      const events = decider.decide(command, state);
+      if (!events.length) return { events, state, revision };
+      const metadata = {
+        actor: context.actor,
+        at: new Date().toISOString(),
+        correlationId: context.correlationId ?? randomUUID(),
+        causationId: context.causationId ?? null,
+        schemaVersion: SCHEMA_VERSION,
+      };
+      try {
+        const result = await this.store.appendToStream(
+          streamId,
+          events.map((event) => ({ type: event.type, data: event.data, metadata })),
+          { expectedRevision: revision < 0 ? 'no_stream' : revision },
+        );
+        await this.projector.waitFor(result.position);
+        return {
+          events,
+          state: events.reduce(decider.evolve, state),
+          revision: result.nextExpectedRevision,
+        };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+}

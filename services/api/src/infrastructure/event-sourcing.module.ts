@@ -1,0 +1,62 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { createEventStore, EventStore } from '@reloc/eventstore';
+import { APP_CONFIG, AppConfig } from '../config';
+import { CommandExecutor } from './command-executor';
+import { Projector } from './projector';
+import { ALL_PROJECTIONS } from './read-models';
+import { EVENT_STORE, READ_DB } from './tokens';
+
+/** In embedded mode events and read models share one SQLite file; otherwise a local one. */
+export function readModelPath(config: AppConfig): string {
+  return join(config.dataDir, config.eventStoreUrl ? 'read-models.db' : 'reloc.db');
+}
+
+export function openReadDb(config: AppConfig): Database.Database {
+  const db = new Database(readModelPath(config));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+export function openEventStore(config: AppConfig): EventStore {
+  return createEventStore(
+    { ...process.env, EVENTSTORE_URL: config.eventStoreUrl ?? '' },
+    { sqlitePath: join(config.dataDir, 'reloc.db') },
+  );
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: EVENT_STORE, inject: [APP_CONFIG], useFactory: openEventStore },
+    { provide: READ_DB, inject: [APP_CONFIG], useFactory: openReadDb },
+    {
+      provide: Projector,
+      inject: [EVENT_STORE, READ_DB, APP_CONFIG],
+      useFactory: (store: EventStore, db: Database.Database, config: AppConfig) =>
+        new Projector(store, db, ALL_PROJECTIONS, { delayMs: config.projectorDelayMs }),
+    },
+    {
+      provide: CommandExecutor,
+      inject: [EVENT_STORE, Projector],
+      useFactory: (store: EventStore, projector: Projector) => new CommandExecutor(store, projector),
+    },
+  ],
+  exports: [EVENT_STORE, READ_DB, Projector, CommandExecutor],
+})
+export class EventSourcingModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_DB) private readonly db: Database.Database,
+    private readonly projector: Projector,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projector.stop();
+    await this.store.close();
+    this.db.close();
+  }
+}

@@ -1,0 +1,15 @@
+import type Database from 'better-sqlite3';
+import type { RecordedEvent } from '@reloc/eventstore';
+
+/**
+ * A read model fed by the log. `apply` runs inside the projector's transaction, together
+ * with the checkpoint, so a row and the position that produced it are never out of step.
+ */
+export type Projection = {
+  name: string;
+  /** Event types this projection reads; others never reach `apply`. */
+  handles: readonly string[];
+  setup(db: Database.Database): void;
+  drop(db: Database.Database): void;
+  apply(db: Database.Database, event: RecordedEvent): void;
+};

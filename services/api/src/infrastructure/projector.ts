@@ -1,0 +1,151 @@
+import { Logger } from '@nestjs/common';
+import type Database from 'better-sqlite3';
+import { EventStore, RecordedEvent, START, Subscription } from '@reloc/eventstore';
+import { Projection } from './projection';
+
+const PAGE_SIZE = 1000;
+const CHECKPOINT_NAME = 'read-models';
+
+/**
+ * Feeds every read model from the global log: catches up by pages (one transaction a page),
+ * then follows live with a catch-up subscription, resubscribing with backoff after errors.
+ * Writers wait on `waitFor(position)` so a command answers once its effects are readable.
+ */
+export class Projector {
+  private readonly logger = new Logger('Projector');
+  private readonly byType = new Map<string, Projection[]>();
+  private position = START;
+  private subscription: Subscription | null = null;
+  private waiters: { position: number; resolve: () => void }[] = [];
+  private stopped = false;
+  private retryDelayMs = 100;
+  private readonly applyPage: (events: RecordedEvent[]) => void;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly db: Database.Database,
+    private readonly projections: readonly Projection[],
+    private readonly options: { delayMs?: number } = {},
+  ) {
+    for (const projection of projections) {
+      for (const type of projection.handles) {
+        const list = this.byType.get(type) ?? [];
+        list.push(projection);
+        this.byType.set(type, list);
+      }
+    }
+    this.applyPage = db.transaction((events: RecordedEvent[]) => {
+      for (const event of events) {
+        for (const projection of this.byType.get(event.type) ?? []) projection.apply(db, event);
+      }
+      this.saveCheckpoint(events[events.length - 1].position);
+    });
+  }
+
+  get currentPosition(): number {
+    return this.position;
+  }
+
+  /** Creates the tables and the checkpoint row; nothing is read yet. */
+  setup(): void {
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)',
+    );
+    for (const projection of this.projections) projection.setup(this.db);
+    const row = this.db
+      .prepare('SELECT position FROM rm_checkpoints WHERE name = ?')
+      .get(CHECKPOINT_NAME) as { position: number } | undefined;
+    this.position = row?.position ?? START;
+  }
+
+  async start(): Promise<void> {
+    this.setup();
+    this.stopped = false;
+    await this.catchUp();
+    this.follow();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  /** Drops every read model and replays the whole log into them. */
+  async rebuild(onProgress?: (position: number) => void): Promise<void> {
+    await this.stop();
+    this.db.transaction(() => {
+      for (const projection of this.projections) projection.drop(this.db);
+      this.db.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(CHECKPOINT_NAME);
+    })();
+    this.setup();
+    await this.catchUp(onProgress);
+  }
+
+  waitFor(position: number, timeoutMs = 10000): Promise<void> {
+    if (this.position >= position) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error(`Projector did not reach position ${position} in ${timeoutMs} ms`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push({ position, resolve: done });
+    });
+  }
+
+  private async catchUp(onProgress?: (position: number) => void): Promise<void> {
+    for (;;) {
+      const page = await this.store.readAll(this.position, PAGE_SIZE);
+      if (!page.length) return;
+      await this.handle(page);
+      onProgress?.(this.position);
+    }
+  }
+
+  private follow(): void {
+    if (this.stopped) return;
+    this.subscription = this.store.subscribeToAll(
+      this.position,
+      async (event) => {
+        if (event.position <= this.position) return;
+        await this.handle([event]);
+        this.retryDelayMs = 100;
+      },
+      {
+        onError: (error) => {
+          this.logger.error(`subscription failed, resubscribing: ${String(error)}`);
+          void this.subscription?.stop();
+          this.subscription = null;
+          setTimeout(() => this.follow(), this.retryDelayMs).unref();
+          this.retryDelayMs = Math.min(this.retryDelayMs * 2, 10000);
+        },
+      },
+    );
+  }
+
+  private async handle(events: RecordedEvent[]): Promise<void> {
+    if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
+    this.applyPage(events);
+    this.position = events[events.length - 1].position;
+    this.notifyWaiters();
+  }
+
+  private saveCheckpoint(position: number): void {
+    this.db
+      .prepare(
+        'INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
+      )
+      .run(CHECKPOINT_NAME, position);
+  }
+
+  private notifyWaiters(): void {
+    const ready = this.waiters.filter((w) => w.position <= this.position);
+    if (!ready.length) return;
+    this.waiters = this.waiters.filter((w) => w.position > this.position);
+    for (const waiter of ready) waiter.resolve();
+  }
+}

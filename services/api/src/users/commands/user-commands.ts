@@ -1,0 +1,55 @@
+import type { Role, RewardsPatch } from '@reloc/domain';
+import type { Actor } from '../../infrastructure/command-executor';
+
+/** Staff and users commands, dispatched by the controller on the CommandBus. */
+export class CreateUserCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly input: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      role: Role;
+      trigram?: string | null;
+      passwordHash?: string;
+    },
+  ) {}
+}
+
+export class UpdateUserCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly email: string,
+    readonly changes: {
+      firstName?: string;
+      lastName?: string;
+      role?: Role;
+      trigram?: string | null;
+      version?: 1 | 2;
+      rewards?: RewardsPatch;
+    },
+  ) {}
+}
+
+export class DeleteUserCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly email: string,
+  ) {}
+}
+
+export class DeactivateUserCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly email: string,
+    readonly replaceBy: string,
+  ) {}
+}
+
+export class SetPasswordCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly userId: string,
+    readonly passwordHash: string,
+  ) {}
+}
