@@ -17,20 +17,20 @@ export function fmtInt(n) {
     .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
 
-export function fmtRatio(r) {
-  return Number.isFinite(r) ? `${(r * 100).toFixed(0)} % of raw` : '';
-}
-
 export function fmtMs(ms) {
   return ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 }
 
-/** A plain-text table: first row is the header; columns after the first are right-aligned. */
-export function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c] ?? '').length)));
+/**
+ * A plain-text table: the first row is the header, `null` rows are separators; `align` has one
+ * letter per column, l or r.
+ */
+export function table(rows, align = '') {
+  const body = rows.filter(Boolean);
+  const widths = body[0].map((_, c) => Math.max(...body.map((r) => String(r[c] ?? '').length)));
   const line = (r) =>
     r
-      .map((cell, c) => (c === 0 ? String(cell ?? '').padEnd(widths[c]) : String(cell ?? '').padStart(widths[c])))
+      .map((cell, c) => (align[c] === 'r' ? String(cell ?? '').padStart(widths[c]) : String(cell ?? '').padEnd(widths[c])))
       .join('  ')
       .trimEnd();
   const sep = widths.map((w) => '-'.repeat(w)).join('  ');

@@ -15,9 +15,16 @@ const quiet = args.has('--quiet');
 export const nxEnv = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
 
 export function run(command, commandArgs, options = {}) {
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: nxEnv, ...options });
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: nxEnv,
+    ...options,
+  });
   if (result.status !== 0) {
-    console.error(`\n✗ ${command} ${commandArgs.join(' ')} a échoué (code ${result.status ?? result.signal})`);
+    console.error(
+      `\n✗ ${command} ${commandArgs.join(' ')} a échoué (code ${result.status ?? result.signal})`,
+    );
     process.exit(result.status ?? 1);
   }
 }
@@ -44,7 +51,14 @@ export function install() {
 
 export function build() {
   log('→ Construction (Nx, avec cache)…');
-  run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static', ...(quiet ? ['--verbose=false'] : [])]);
+  run('npx', [
+    'nx',
+    'run-many',
+    '-t',
+    'build',
+    '--outputStyle=static',
+    ...(quiet ? ['--verbose=false'] : []),
+  ]);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,6 +6,7 @@ import { build, install, run } from './setup.mjs';
 
 install();
 build();
+run('npx', ['prettier', '--check', '--log-level=warn', '.']);
 run('npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=static']);
 run('npx', ['nx', 'run-many', '-t', 'test', '--outputStyle=static', '--parallel=1']);
 run('npx', ['nx', 'run-many', '-t', 'e2e', '--outputStyle=static', '--parallel=1']);

@@ -19,16 +19,25 @@ describe('request schemas and their French messages', () => {
   });
 
   it('never lets USER be chosen when adding a user', () => {
-    const result = validate(createUserSchema, { firstName: 'A', lastName: 'B', role: 'USER', email: 'a@b.fr' });
+    const result = validate(createUserSchema, {
+      firstName: 'A',
+      lastName: 'B',
+      role: 'USER',
+      email: 'a@b.fr',
+    });
     expect(result).toEqual({ ok: false, errors: { role: 'Invalide' } });
   });
 
   it('checks reward amounts: numeric, minimum 0, the custom adjustment free', () => {
-    expect(validate(updateUserSchema, { email: 'a@b.fr', rewards: { paid: { lead: -1 } } })).toEqual({
+    expect(
+      validate(updateUserSchema, { email: 'a@b.fr', rewards: { paid: { lead: -1 } } }),
+    ).toEqual({
       ok: false,
       errors: { 'rewards.paid.lead': 'Doit être supérieur ou égal à 0' },
     });
-    expect(validate(updateUserSchema, { email: 'a@b.fr', rewards: { sentToAL: { visits: 'x' } } })).toEqual({
+    expect(
+      validate(updateUserSchema, { email: 'a@b.fr', rewards: { sentToAL: { visits: 'x' } } }),
+    ).toEqual({
       ok: false,
       errors: { 'rewards.sentToAL.visits': 'Doit être un nombre' },
     });

@@ -17,7 +17,10 @@ export const callbackSsoSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['code'],
-  properties: { code: { type: 'string', minLength: 1, maxLength: 4096 }, state: { type: 'string', maxLength: 512 } },
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: 4096 },
+    state: { type: 'string', maxLength: 512 },
+  },
 } as const;
 export type CallbackSsoBody = { code: string; state?: string };
 
@@ -90,4 +93,8 @@ export const deactivateUserSchema = {
 } as const;
 export type DeactivateUserBody = { replaceBy: string };
 
-export const emptyBodySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
+export const emptyBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const;

@@ -3,10 +3,16 @@ import addFormats from 'ajv-formats';
 import { MESSAGES } from '@reloc/domain';
 
 /** One ajv instance for the API and the console: same schemas, same French messages. */
-export const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false });
+export const ajv = new Ajv({
+  allErrors: true,
+  strict: true,
+  coerceTypes: false,
+  useDefaults: false,
+});
 addFormats(ajv, ['email', 'date-time', 'date', 'uri']);
 
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+export type ValidationResult<T> =
+  { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 function fieldOf(error: ErrorObject): string {
   const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -31,7 +37,9 @@ function messageOf(error: ErrorObject): string {
     case 'format':
       return params.format === 'email' ? MESSAGES.email : MESSAGES.invalid;
     case 'minLength':
-      return Number(params.limit) === 1 ? MESSAGES.required : MESSAGES.minLength(Number(params.limit));
+      return Number(params.limit) === 1
+        ? MESSAGES.required
+        : MESSAGES.minLength(Number(params.limit));
     case 'maxLength':
       return MESSAGES.maxLength(Number(params.limit));
     case 'type':
@@ -59,7 +67,10 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): Record<
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
-export function validate<T>(schema: JSONSchemaType<T> | object, value: unknown): ValidationResult<T> {
+export function validate<T>(
+  schema: JSONSchemaType<T> | object,
+  value: unknown,
+): ValidationResult<T> {
   let fn = compiled.get(schema);
   if (!fn) {
     fn = ajv.compile(schema);

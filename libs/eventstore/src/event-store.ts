@@ -1,4 +1,4 @@
-/** An event to append. Without an id, the adapter generates a UUID. */
+/** An event to append. The id must be a UUID (EventStoreDB requires one); by default a new one. */
 export type EventData = {
   id?: string;
   type: string;
@@ -46,7 +46,10 @@ export type SubscribeOptions = {
 export type EventHandler = (event: RecordedEvent) => Promise<void> | void;
 
 export interface Subscription {
-  /** Resolves once the handler call in progress, if any, has finished; no call follows. */
+  /**
+   * Resolves once the handler call in progress, if any, has finished; no call follows. So a
+   * handler must not await it (it would wait for itself); onError may.
+   */
   stop(): Promise<void>;
 }
 

@@ -16,7 +16,12 @@ export type AppConfig = {
   consoleDir: string;
   publicUrl: string;
   eventStoreUrl: string | null;
-  sso: { issuer: string; clientId: string; clientSecret: string; allowedDomain: string | null } | null;
+  sso: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    allowedDomain: string | null;
+  } | null;
   /** Slows the projector per event: only for tests that need read models to lag. */
   projectorDelayMs: number;
 };

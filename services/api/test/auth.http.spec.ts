@@ -8,13 +8,19 @@ describe('session and infrastructure (§7)', () => {
   afterAll(() => t.close());
 
   it('logs a partner in with a token', async () => {
-    const res = await t.http().post('/v1/login-partner').send({ email: ACCOUNTS.OPERATOR, password: PASSWORD });
+    const res = await t
+      .http()
+      .post('/v1/login-partner')
+      .send({ email: ACCOUNTS.OPERATOR, password: PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('accepts the e-mail in any case', async () => {
-    const res = await t.http().post('/v1/login-partner').send({ email: 'Julien.Bernard@Reloc.fr', password: PASSWORD });
+    const res = await t
+      .http()
+      .post('/v1/login-partner')
+      .send({ email: 'Julien.Bernard@Reloc.fr', password: PASSWORD });
     expect(res.status).toBe(200);
   });
 
@@ -31,13 +37,23 @@ describe('session and infrastructure (§7)', () => {
   });
 
   it('refuses malformed JSON and wrong types with 400 and a clear message', async () => {
-    const malformed = await t.http().post('/v1/login-partner').set('Content-Type', 'application/json').send('{"email":');
+    const malformed = await t
+      .http()
+      .post('/v1/login-partner')
+      .set('Content-Type', 'application/json')
+      .send('{"email":');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/JSON/);
-    const wrongType = await t.http().post('/v1/login-partner').send({ email: 42, password: PASSWORD });
+    const wrongType = await t
+      .http()
+      .post('/v1/login-partner')
+      .send({ email: 42, password: PASSWORD });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.errors).toHaveProperty('email');
-    const extra = await t.http().post('/v1/login-partner').send({ email: ACCOUNTS.OPERATOR, password: PASSWORD, role: 'SUPERADMIN' });
+    const extra = await t
+      .http()
+      .post('/v1/login-partner')
+      .send({ email: ACCOUNTS.OPERATOR, password: PASSWORD, role: 'SUPERADMIN' });
     expect(extra.status).toBe(400);
     expect(extra.body.errors).toEqual({ role: 'Champ inconnu' });
   });
@@ -66,7 +82,9 @@ describe('session and infrastructure (§7)', () => {
   });
 
   it('answers 401 without a token, and Invalid credentials for a forged one', async () => {
-    expect((await t.http().get('/v1/partner/staff')).body).toEqual({ message: 'Invalid credentials' });
+    expect((await t.http().get('/v1/partner/staff')).body).toEqual({
+      message: 'Invalid credentials',
+    });
     const token = await t.tokenOf('SALE');
     const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
     const res = await t.http().get('/v1/partner/staff').set('Authorization', `Bearer ${forged}`);
@@ -94,7 +112,9 @@ describe('session and infrastructure (§7)', () => {
   it('serves the OpenAPI description', async () => {
     const res = await t.http().get('/v1/docs-json');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/login-partner', '/v1/users']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/login-partner', '/v1/users']),
+    );
   });
 });
 
@@ -116,7 +136,10 @@ describe('expired tokens', () => {
     expect(status.body).toEqual({ message: 'Expired token' });
     const refreshed = await t.http().post('/v1/refresh').set('Authorization', `Bearer ${token}`);
     expect(refreshed.status).toBe(200);
-    const retried = await t.http().get('/v1/partner/staff').set('Authorization', `Bearer ${refreshed.body.token}`);
+    const retried = await t
+      .http()
+      .get('/v1/partner/staff')
+      .set('Authorization', `Bearer ${refreshed.body.token}`);
     expect(retried.status).toBe(200);
   });
 });
@@ -130,12 +153,40 @@ describe('login rate limit', () => {
 
   it('refuses attempts on an e-mail after 10 failures, even with the right password', async () => {
     for (let i = 0; i < 10; i++) {
-      await t.http().post('/v1/login-partner').send({ email: ACCOUNTS.SALE, password: `faux-${i}-xxxxx` }).expect(401);
+      await t
+        .http()
+        .post('/v1/login-partner')
+        .send({ email: ACCOUNTS.SALE, password: `faux-${i}-xxxxx` })
+        .expect(401);
     }
-    const blocked = await t.http().post('/v1/login-partner').send({ email: ACCOUNTS.SALE, password: PASSWORD });
+    const blocked = await t
+      .http()
+      .post('/v1/login-partner')
+      .send({ email: ACCOUNTS.SALE, password: PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe('Trop de tentatives de connexion, réessayez dans quelques minutes.');
-    const other = await t.http().post('/v1/login-partner').send({ email: ACCOUNTS.OPERATOR, password: PASSWORD });
+    expect(blocked.body.message).toBe(
+      'Trop de tentatives de connexion, réessayez dans quelques minutes.',
+    );
+    const other = await t
+      .http()
+      .post('/v1/login-partner')
+      .send({ email: ACCOUNTS.OPERATOR, password: PASSWORD });
     expect(other.status).toBe(200);
+  });
+});
+
+describe('single sign-on not configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends the browser back to the console with a readable error', async () => {
+    const res = await t.http().get('/v1/login-sso');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/callback-sso?error=sso_unavailable');
+    const callback = await t.http().post('/v1/callback-sso').send({ code: 'abc' });
+    expect(callback.status).toBe(400);
   });
 });

@@ -77,7 +77,12 @@ describe('crash recovery: SIGKILL during a stream of writes', () => {
           const res = await fetch(`${base}/user`, {
             method: 'POST',
             headers,
-            body: JSON.stringify({ firstName: 'Crash', lastName: `L${lane}N${i}`, role: 'SALE', email }),
+            body: JSON.stringify({
+              firstName: 'Crash',
+              lastName: `L${lane}N${i}`,
+              role: 'SALE',
+              email,
+            }),
           });
           if (res.status === 201) acknowledged.push(email);
         } catch {
@@ -98,9 +103,16 @@ describe('crash recovery: SIGKILL during a stream of writes', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
     });
-    const fresh = { 'content-type': 'application/json', authorization: `Bearer ${((await relogin.json()) as { token: string }).token}` };
+    const fresh = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${((await relogin.json()) as { token: string }).token}`,
+    };
     const list = (await (
-      await fetch(`${base}/users`, { method: 'POST', headers: fresh, body: JSON.stringify({ search: 'crash-' }) })
+      await fetch(`${base}/users`, {
+        method: 'POST',
+        headers: fresh,
+        body: JSON.stringify({ search: 'crash-' }),
+      })
     ).json()) as { email: string }[];
     const listed = new Set(list.map((u) => u.email));
     for (const email of acknowledged) expect(listed.has(email)).toBe(true);
@@ -109,10 +121,18 @@ describe('crash recovery: SIGKILL during a stream of writes', () => {
     expect(health.projector.lag).toBe(0);
     // Every user in the log (acknowledged or in flight at the kill) is in the read model.
     const db = new Database(join(dataDir, 'reloc.db'), { readonly: true });
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-    const eventsTable = tables.map((t) => t.name).find((n) => /event/.test(n) && !/checkpoint/.test(n));
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string;
+    }[];
+    const eventsTable = tables
+      .map((t) => t.name)
+      .find((n) => /event/.test(n) && !/checkpoint/.test(n));
     const created = eventsTable
-      ? (db.prepare(`SELECT COUNT(*) AS n FROM ${eventsTable} WHERE type = 'UserCreated'`).get() as { n: number }).n
+      ? (
+          db
+            .prepare(`SELECT COUNT(*) AS n FROM ${eventsTable} WHERE type = 'UserCreated'`)
+            .get() as { n: number }
+        ).n
       : -1;
     const rows = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
     db.close();

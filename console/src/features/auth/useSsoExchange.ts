@@ -8,10 +8,25 @@ export type SsoExchange =
 // A code is single-use: a second effect run (StrictMode, remount) must reuse the first request.
 const exchanges = new Map<string, Promise<{ token: string }>>();
 
+/** Texts for a return without a code: the provider's `error`, or ours when SSO is off. */
+const RETURN_ERRORS: Record<string, string> = {
+  sso_unavailable: 'La connexion avec Google n’est pas disponible sur cette plateforme.',
+  access_denied: 'La connexion avec Google a été annulée.',
+};
+
 /** POST /callback-sso with the code of the return URL. */
-export function useSsoExchange(code: string | null, state?: string): SsoExchange {
+export function useSsoExchange(
+  code: string | null,
+  state?: string,
+  returnError?: string | null,
+): SsoExchange {
   const [result, setResult] = useState<SsoExchange>(() =>
-    code ? { state: 'pending' } : { state: 'failed', message: ssoErrorMessage(null) },
+    code
+      ? { state: 'pending' }
+      : {
+          state: 'failed',
+          message: (returnError && RETURN_ERRORS[returnError]) || ssoErrorMessage(null),
+        },
   );
 
   useEffect(() => {

@@ -17,17 +17,27 @@ describe('unique value claims', () => {
   const claimed = { type: 'UniqueValueClaimed' as const, data: { ownerId: 'a' } };
 
   it('lets the first owner claim and refuses another', () => {
-    spec.given([]).when({ type: 'Claim', ownerId: 'a', conflictMessage: 'duplicateMail' }).then([claimed]);
-    spec.given([claimed]).when({ type: 'Claim', ownerId: 'b', conflictMessage: 'duplicateMail' }).thenThrows('duplicateMail');
-    spec.given([claimed]).when({ type: 'Claim', ownerId: 'a', conflictMessage: 'duplicateMail' }).thenNothing();
+    spec
+      .given([])
+      .when({ type: 'Claim', ownerId: 'a', conflictMessage: 'duplicateMail' })
+      .then([claimed]);
+    spec
+      .given([claimed])
+      .when({ type: 'Claim', ownerId: 'b', conflictMessage: 'duplicateMail' })
+      .thenThrows('duplicateMail');
+    spec
+      .given([claimed])
+      .when({ type: 'Claim', ownerId: 'a', conflictMessage: 'duplicateMail' })
+      .thenNothing();
   });
 
   it('frees the value once released by its owner only', () => {
     spec.given([claimed]).when({ type: 'Release', ownerId: 'b' }).thenNothing();
     const released = { type: 'UniqueValueReleased' as const, data: { ownerId: 'a' } };
     spec.given([claimed]).when({ type: 'Release', ownerId: 'a' }).then([released]);
-    spec.given([claimed, released]).when({ type: 'Claim', ownerId: 'b', conflictMessage: 'x' }).then([
-      { type: 'UniqueValueClaimed', data: { ownerId: 'b' } },
-    ]);
+    spec
+      .given([claimed, released])
+      .when({ type: 'Claim', ownerId: 'b', conflictMessage: 'x' })
+      .then([{ type: 'UniqueValueClaimed', data: { ownerId: 'b' } }]);
   });
 });

@@ -26,7 +26,9 @@ export const uniqueValueDecider: Decider<UniqueValueCommand, UniqueValueEvent, U
     if (state.ownerId !== command.ownerId) return [];
     return [{ type: 'UniqueValueReleased', data: { ownerId: command.ownerId } }];
   },
-  evolve(state, event) {
-    return event.type === 'UniqueValueClaimed' ? { ownerId: event.data.ownerId } : { ownerId: null };
+  evolve(_state, event) {
+    return event.type === 'UniqueValueClaimed'
+      ? { ownerId: event.data.ownerId }
+      : { ownerId: null };
   },
 };

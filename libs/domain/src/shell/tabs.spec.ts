@@ -1,6 +1,7 @@
 import { visibleTopTabs } from './tabs';
 
-const labels = (role: Parameters<typeof visibleTopTabs>[0]) => visibleTopTabs(role).map((t) => t.label);
+const labels = (role: Parameters<typeof visibleTopTabs>[0]) =>
+  visibleTopTabs(role).map((t) => t.label);
 const COMMON = ['Sales', 'Reloc', 'Biens', 'B2B', 'B2C', 'Règlements', 'Aide'];
 
 describe('top tabs by role (§2 "Layouts and shell")', () => {
@@ -12,9 +13,12 @@ describe('top tabs by role (§2 "Layouts and shell")', () => {
     expect(labels('ADMIN')).toEqual([...COMMON, 'Compta', 'Pilotage']);
   });
 
-  it.each(['OPERATOR', 'SALE', 'VENDOR'] as const)('gives %s Compta but neither Admin nor Pilotage', (role) => {
-    expect(labels(role)).toEqual([...COMMON, 'Compta']);
-  });
+  it.each(['OPERATOR', 'SALE', 'VENDOR'] as const)(
+    'gives %s Compta but neither Admin nor Pilotage',
+    (role) => {
+      expect(labels(role)).toEqual([...COMMON, 'Compta']);
+    },
+  );
 
   it('gives a USER nothing', () => {
     expect(labels('USER')).toEqual([]);

@@ -70,7 +70,11 @@ function requireUser(state: UserState): User {
   return state;
 }
 
-function checkName(field: 'firstName' | 'lastName', value: string | undefined, errors: Record<string, string>) {
+function checkName(
+  field: 'firstName' | 'lastName',
+  value: string | undefined,
+  errors: Record<string, string>,
+) {
   if (value !== undefined && !value.trim()) errors[field] = 'Obligatoire';
 }
 
@@ -91,8 +95,10 @@ function effectiveChanges(user: User, changes: UserChanges): UserChanges {
   if (changes.lastName !== undefined && changes.lastName.trim() !== user.lastName)
     out.lastName = changes.lastName.trim();
   if (changes.role !== undefined && changes.role !== user.role) out.role = changes.role;
-  if (changes.trigram !== undefined && changes.trigram !== user.trigram) out.trigram = changes.trigram;
-  if (changes.version !== undefined && changes.version !== user.version) out.version = changes.version;
+  if (changes.trigram !== undefined && changes.trigram !== user.trigram)
+    out.trigram = changes.trigram;
+  if (changes.version !== undefined && changes.version !== user.version)
+    out.version = changes.version;
   if (changes.rewards) {
     const rewards: RewardsPatch = {};
     for (const step of ['sentToAL', 'paid'] as const) {
@@ -149,7 +155,9 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     }
     case 'SetPassword': {
       const user = requireUser(state);
-      return [{ type: 'UserPasswordSet', data: { userId: user.id, passwordHash: command.passwordHash } }];
+      return [
+        { type: 'UserPasswordSet', data: { userId: user.id, passwordHash: command.passwordHash } },
+      ];
     }
     case 'DeactivateUser': {
       const user = requireUser(state);
@@ -157,7 +165,9 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         throw new DomainError('Ce compte ne peut pas être désactivé', 'invalid');
       if (command.replacedBy === user.id)
         throw new DomainError('Le remplaçant doit être un autre membre de l’équipe', 'invalid');
-      return [{ type: 'UserDeactivated', data: { userId: user.id, replacedBy: command.replacedBy } }];
+      return [
+        { type: 'UserDeactivated', data: { userId: user.id, replacedBy: command.replacedBy } },
+      ];
     }
     case 'DeleteUser': {
       const user = requireUser(state);
@@ -194,7 +204,11 @@ function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserUpdated': {
       if (!state) return state;
       const { rewards, ...rest } = event.data.changes;
-      return { ...state, ...rest, rewards: rewards ? applyRewards(state.rewards, rewards) : state.rewards };
+      return {
+        ...state,
+        ...rest,
+        rewards: rewards ? applyRewards(state.rewards, rewards) : state.rewards,
+      };
     }
     case 'UserPasswordSet':
       return state && { ...state, passwordHash: event.data.passwordHash };
@@ -205,5 +219,9 @@ function evolve(state: UserState, event: UserEvent): UserState {
   }
 }
 
-export const userDecider: Decider<UserCommand, UserEvent, UserState> = { initialState, decide, evolve };
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState,
+  decide,
+  evolve,
+};
 export { applyRewards };

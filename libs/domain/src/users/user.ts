@@ -10,7 +10,13 @@ export const USER_VERSIONS = [1, 2] as const;
 export type UserVersion = (typeof USER_VERSIONS)[number];
 
 /** Roles a user may be given when added from the admin page (USER is excluded). */
-export const ASSIGNABLE_ROLES: readonly StaffRole[] = ['OPERATOR', 'SALE', 'VENDOR', 'ADMIN', 'SUPERADMIN'];
+export const ASSIGNABLE_ROLES: readonly StaffRole[] = [
+  'OPERATOR',
+  'SALE',
+  'VENDOR',
+  'ADMIN',
+  'SUPERADMIN',
+];
 
 /** Roles that can be deactivated (only when not deactivated yet). */
 export const DEACTIVATABLE_ROLES: readonly Role[] = ['SALE', 'OPERATOR', 'VENDOR', 'ADMIN'];

@@ -48,9 +48,7 @@ export class EsdbEventStore implements EventStore {
   /** Takes a connection string (esdb://...) or a client, which this store then owns. */
   constructor(connection: string | EventStoreDBClient) {
     this.client =
-      typeof connection === 'string'
-        ? EventStoreDBClient.connectionString(connection)
-        : connection;
+      typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
   }
 
   async appendToStream(
@@ -215,7 +213,9 @@ export class EsdbEventStore implements EventStore {
  * legacy explicit transactions of the TCP API): { commit: p, prepare: p } is exact.
  */
 function toReadPosition(position: bigint): ReadPosition {
-  return position === BigInt(START) ? ESDB_START : ({ commit: position, prepare: position } satisfies Position);
+  return position === BigInt(START)
+    ? ESDB_START
+    : ({ commit: position, prepare: position } satisfies Position);
 }
 
 function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
@@ -252,5 +252,10 @@ function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array)
+  );
 }

@@ -137,7 +137,7 @@ describe('SqliteEventStore', () => {
   });
 
   it('lets exactly one of 50 appends racing from 5 threads win, round after round', async () => {
-    const rounds = 20;
+    const rounds = 200;
     const state = new Int32Array(new SharedArrayBuffer(8));
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>

@@ -121,7 +121,7 @@ export class SqliteEventStore implements EventStore {
     events: EventData[],
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
-    const result = this.appendTransaction.deferred(
+    const result = this.appendTransaction.immediate(
       streamId,
       events,
       options.expectedRevision ?? 'any',
@@ -188,7 +188,11 @@ export class SqliteEventStore implements EventStore {
       (expected === 'stream_exists' && current !== -1) ||
       expected === current;
     if (!ok) {
-      throw new WrongExpectedVersionError(streamId, expected, current === -1 ? 'no_stream' : current);
+      throw new WrongExpectedVersionError(
+        streamId,
+        expected,
+        current === -1 ? 'no_stream' : current,
+      );
     }
     const createdAt = new Date().toISOString();
     let revision = current;
@@ -211,7 +215,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Pages through the log, then waits for a local append, the poll timer or stop. */
   private readonly consume: Consume = async (loop, signal) => {
-    let woken = false;
+    let woken: boolean; // set by an append while the handler works, so no wake-up is lost
     let wake: (() => void) | undefined;
     const onWake = () => {
       woken = true;

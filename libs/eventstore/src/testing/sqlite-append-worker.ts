@@ -44,5 +44,8 @@ function barrier(state: Int32Array, parties: number, round: number): void {
     Atomics.store(state, 0, round + 1);
     Atomics.notify(state, 0);
   }
-  while (Atomics.load(state, 0) <= round) Atomics.wait(state, 0, round);
+  // Bounded, so a worker that failed cannot leave the others blocked forever.
+  if (Atomics.wait(state, 0, round, 15_000) === 'timed-out') {
+    throw new Error(`Barrier timed out in round ${round}`);
+  }
 }

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Ip, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Ip,
+  Logger,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +35,8 @@ const startedAt = Date.now();
 @ApiTags('session')
 @Controller()
 export class AuthController {
+  private readonly logger = new Logger('Auth');
+
   constructor(
     private readonly auth: AuthService,
     private readonly sso: SsoService,
@@ -86,15 +100,33 @@ export class AuthController {
   @Public()
   @Get('login-sso')
   async loginSso(@Res() response: Response) {
-    const { url, cookie } = await this.sso.start();
-    response.cookie(cookie.name, cookie.value, cookie.options);
-    response.redirect(302, url);
+    // A browser navigation: when sign-in is off or its provider unreachable, the console's
+    // return page says so instead of showing a raw JSON error.
+    const unavailable = '/callback-sso?error=sso_unavailable';
+    if (!this.config.sso) {
+      response.redirect(302, unavailable);
+      return;
+    }
+    let flow: Awaited<ReturnType<SsoService['start']>>;
+    try {
+      flow = await this.sso.start();
+    } catch (error) {
+      this.logger.warn(`single sign-on provider unreachable: ${String(error)}`);
+      response.redirect(302, unavailable);
+      return;
+    }
+    response.cookie(flow.cookie.name, flow.cookie.value, flow.cookie.options);
+    response.redirect(302, flow.url);
   }
 
   @Public()
   @Post('callback-sso')
   @HttpCode(200)
-  async callbackSso(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async callbackSso(
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const { code, state } = validated<CallbackSsoBody>(callbackSsoSchema, body);
     const token = await this.sso.finish(code, state ?? null, request.headers.cookie ?? '');
     response.clearCookie(this.sso.cookieName, { path: '/' });

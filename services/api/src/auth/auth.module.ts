@@ -11,7 +11,13 @@ import { TokenService } from './token.service';
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [TokenService, AuthService, LoginRateLimiter, SsoService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    TokenService,
+    AuthService,
+    LoginRateLimiter,
+    SsoService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [TokenService],
 })
 export class AuthModule {}

@@ -8,5 +8,8 @@ export function hashPassword(password: string): Promise<string> {
 
 export function checkPassword(password: string, hash: string | null): Promise<boolean> {
   // Compare against a fixed hash when the account has none, so timing does not tell.
-  return bcrypt.compare(password, hash ?? '$2b$10$CwTycUXWue0Thq9StjUM0uJ8.d0iY2WjT9N4P3dYJqG9bH2Q1lXyW');
+  return bcrypt.compare(
+    password,
+    hash ?? '$2b$10$CwTycUXWue0Thq9StjUM0uJ8.d0iY2WjT9N4P3dYJqG9bH2Q1lXyW',
+  );
 }

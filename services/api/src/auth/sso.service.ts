@@ -15,6 +15,13 @@ const loadClient = (): Promise<OpenIdClient> => import('openid-client');
 const COOKIE = 'reloc_sso';
 const COOKIE_MAX_AGE_MS = 10 * 60 * 1000;
 
+/** An openid-client error with its reason: the cause, or the provider's code (invalid_grant). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const reason = error.cause instanceof Error ? error.cause.message : Reflect.get(error, 'error');
+  return typeof reason === 'string' ? `${String(error)} (${reason})` : String(error);
+}
+
 /**
  * Google (or any OpenID provider) sign-in: authorization code with PKCE. The verifier and
  * state travel in a signed, http-only cookie between /login-sso and /callback-sso.
@@ -57,7 +64,10 @@ export class SsoService {
     return { client, configuration: await this.configuration };
   }
 
-  async start(): Promise<{ url: string; cookie: { name: string; value: string; options: CookieOptions } }> {
+  async start(): Promise<{
+    url: string;
+    cookie: { name: string; value: string; options: CookieOptions };
+  }> {
     const { client, configuration } = await this.discover();
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -86,7 +96,11 @@ export class SsoService {
     };
   }
 
-  async finish(code: string, stateFromClient: string | null, cookieHeader: string): Promise<string> {
+  async finish(
+    code: string,
+    stateFromClient: string | null,
+    cookieHeader: string,
+  ): Promise<string> {
     const flow = this.readCookie(cookieHeader);
     if (!flow || (stateFromClient && stateFromClient !== flow.state))
       throw new DomainError('Session de connexion expirée, recommencez', 'invalid');
@@ -94,15 +108,27 @@ export class SsoService {
     const current = new URL(this.redirectUri);
     current.searchParams.set('code', code);
     current.searchParams.set('state', flow.state);
+    // The console forwards code and state only. A provider that announces RFC 9207 makes
+    // openid-client require `iss` in the return: with one configured provider, it is that one.
+    const metadata = configuration.serverMetadata();
+    if (metadata.authorization_response_iss_parameter_supported) {
+      current.searchParams.set('iss', metadata.issuer);
+    }
     let claims: Record<string, unknown> | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(configuration, current, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
       });
-      claims = tokens.claims() as Record<string, unknown> | undefined;
+      const idToken = tokens.claims();
+      claims = idToken;
+      if (idToken && typeof idToken.email !== 'string') {
+        // A provider may keep the ID token minimal and give the e-mail at userinfo only.
+        const info = await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+        claims = { ...idToken, ...info };
+      }
     } catch (error) {
-      this.logger.warn(`code exchange refused: ${String(error)}`);
+      this.logger.warn(`code exchange refused: ${describe(error)}`);
       throw new DomainError('Code de connexion refusé', 'invalid');
     }
     const email = typeof claims?.email === 'string' ? normaliseEmail(claims.email) : null;

@@ -39,7 +39,8 @@ export class TokenService {
     } catch {
       throw new TokenError('invalid');
     }
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') throw new TokenError('invalid');
+    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number')
+      throw new TokenError('invalid');
     const now = Date.now() / 1000;
     if (!options.allowExpired && now >= claims.exp) throw new TokenError('expired');
     if (options.allowExpired && now >= claims.iat + this.config.refreshTtlSeconds)

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
       process.stdout.write(`\rrelecture… ${position}/${head}`);
     }
   });
-  console.log(`\rread models rebuilt: ${projector.currentPosition} events in ${Date.now() - started} ms`);
+  console.log(
+    `${lastPrint ? '\n' : ''}read models rebuilt: ${projector.currentPosition} events in ${Date.now() - started} ms`,
+  );
   await store.close();
   db.close();
 }

@@ -42,7 +42,8 @@ export function openEventStore(config: AppConfig): EventStore {
     {
       provide: CommandExecutor,
       inject: [EVENT_STORE, Projector],
-      useFactory: (store: EventStore, projector: Projector) => new CommandExecutor(store, projector),
+      useFactory: (store: EventStore, projector: Projector) =>
+        new CommandExecutor(store, projector),
     },
   ],
   exports: [EVENT_STORE, READ_DB, Projector, CommandExecutor],

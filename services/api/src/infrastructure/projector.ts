@@ -8,7 +8,7 @@ const CHECKPOINT_NAME = 'read-models';
 
 /**
  * Feeds every read model from the global log: catches up by pages (one transaction a page),
- * then follows live with a catch-up subscription, resubscribing with backoff after errors.
+ * then follows live with a catch-up subscription (which retries with backoff after errors).
  * Writers wait on `waitFor(position)` so a command answers once its effects are readable.
  */
 export class Projector {
@@ -18,7 +18,6 @@ export class Projector {
   private subscription: Subscription | null = null;
   private waiters: { position: number; resolve: () => void }[] = [];
   private stopped = false;
-  private retryDelayMs = 100;
   private readonly applyPage: (events: RecordedEvent[]) => void;
 
   constructor(
@@ -113,16 +112,10 @@ export class Projector {
       async (event) => {
         if (event.position <= this.position) return;
         await this.handle([event]);
-        this.retryDelayMs = 100;
       },
       {
-        onError: (error) => {
-          this.logger.error(`subscription failed, resubscribing: ${String(error)}`);
-          void this.subscription?.stop();
-          this.subscription = null;
-          setTimeout(() => this.follow(), this.retryDelayMs).unref();
-          this.retryDelayMs = Math.min(this.retryDelayMs * 2, 10000);
-        },
+        // The store retries by itself from the last handled event, with backoff.
+        onError: (error) => this.logger.error(`projection failed, retrying: ${String(error)}`),
       },
     );
   }

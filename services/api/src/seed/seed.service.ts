@@ -34,7 +34,9 @@ export class SeedService {
           email: this.config.adminEmail,
           role: 'SUPERADMIN',
           ...SUPERADMIN_PROFILE,
-          trigram: this.users.findByTrigram(SUPERADMIN_PROFILE.trigram) ? null : SUPERADMIN_PROFILE.trigram,
+          trigram: this.users.findByTrigram(SUPERADMIN_PROFILE.trigram)
+            ? null
+            : SUPERADMIN_PROFILE.trigram,
           passwordHash: hash,
         }),
       );
@@ -45,7 +47,13 @@ export class SeedService {
     await this.seedDemoStaff(hash);
     await this.store.appendToStream(
       DEMO_MARKER_STREAM,
-      [{ type: 'DemoDataSeeded', data: { version: 1 }, metadata: { actor: SYSTEM_ACTOR, at: new Date().toISOString() } }],
+      [
+        {
+          type: 'DemoDataSeeded',
+          data: { version: 1 },
+          metadata: { actor: SYSTEM_ACTOR, at: new Date().toISOString() },
+        },
+      ],
       { expectedRevision: 'no_stream' },
     );
     this.logger.log(`demo data seeded (${DEMO_ACCOUNTS.length} accounts)`);
@@ -59,7 +67,9 @@ export class SeedService {
         new CreateUserCommand(SYSTEM_ACTOR, { ...account, passwordHash }),
       );
       if (account.deactivated && replacement)
-        await this.commands.execute(new DeactivateUserCommand(SYSTEM_ACTOR, user.email, replacement.email));
+        await this.commands.execute(
+          new DeactivateUserCommand(SYSTEM_ACTOR, user.email, replacement.email),
+        );
     }
   }
 }

@@ -73,7 +73,11 @@ export class UsersController {
 
   @Put('partner/:email/deactivate')
   @Roles('SUPERADMIN')
-  async deactivate(@CurrentUser() me: UserRow, @Param('email') email: string, @Body() body: unknown) {
+  async deactivate(
+    @CurrentUser() me: UserRow,
+    @Param('email') email: string,
+    @Body() body: unknown,
+  ) {
     const { replaceBy } = validated<DeactivateUserBody>(deactivateUserSchema, body);
     await this.commands.execute(new DeactivateUserCommand(actorOf(me), email, replaceBy));
     return { message: 'ok' };

@@ -34,14 +34,22 @@ export const usersProjection: Projection = {
         db.prepare(
           `INSERT OR REPLACE INTO users (id, email, first_name, last_name, role, trigram, created_at, rewards)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(d.userId, d.email, d.firstName, d.lastName, d.role, d.trigram, d.createdAt, JSON.stringify(emptyRewards()));
+        ).run(
+          d.userId,
+          d.email,
+          d.firstName,
+          d.lastName,
+          d.role,
+          d.trigram,
+          d.createdAt,
+          JSON.stringify(emptyRewards()),
+        );
         return;
       }
       case 'UserUpdated': {
         const { userId, changes } = event.data as Data<'UserUpdated'>;
         const row = db.prepare('SELECT rewards FROM users WHERE id = ?').get(userId) as
-          | { rewards: string }
-          | undefined;
+          { rewards: string } | undefined;
         if (!row) return;
         const rewards = changes.rewards
           ? applyRewards(JSON.parse(row.rewards) as Rewards, changes.rewards)

@@ -82,7 +82,8 @@ export class UsersReadModel {
   constructor(@Inject(READ_DB) private readonly db: Database.Database) {}
 
   findByEmail(email: string): UserRow | null {
-    const row = this.db.prepare('SELECT * FROM users WHERE email = ?').get(email) as RawRow | undefined;
+    const row = this.db.prepare('SELECT * FROM users WHERE email = ?').get(email) as
+      RawRow | undefined;
     return row ? toUser(row) : null;
   }
 
@@ -93,8 +94,7 @@ export class UsersReadModel {
 
   findByTrigram(trigram: string): UserRow | null {
     const row = this.db.prepare('SELECT * FROM users WHERE trigram = ?').get(trigram) as
-      | RawRow
-      | undefined;
+      RawRow | undefined;
     return row ? toUser(row) : null;
   }
 

@@ -16,10 +16,12 @@
 //
 // The sign-in page is one field, 'Adresse e-mail': any address signs in, no password. Claims:
 // sub (derived from the address), email, email_verified (false for @non-verifie.test), hd (the
-// domain). Consent is implied, as for a first-party Google client. PKCE (S256) is required.
+// domain). 'Annuler' returns error=access_denied. Consent is implied, as for a first-party
+// Google client. PKCE (S256) is required.
 import { Buffer } from 'node:buffer';
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { URL, URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import Provider from 'oidc-provider';
 
@@ -127,7 +129,10 @@ const escape = (text) =>
   );
 
 function page(res, status, body) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   res.end(`<!doctype html><html lang="fr"><head><meta charset="utf-8">
 <title>Connexion au fournisseur d'identité</title></head><body><main>${body}</main></body></html>`);
 }
@@ -155,11 +160,18 @@ async function interaction(req, res) {
   <label for="login">Adresse e-mail</label>
   <input id="login" name="login" type="email" required autofocus value="${escape(hint)}">
   <button type="submit">Continuer</button>
+  <button type="submit" name="action" value="cancel" formnovalidate>Annuler</button>
 </form>`,
     );
   }
-  const email = ((await readForm(req)).get('login') ?? '').trim().toLowerCase();
-  if (!/^[^@\s]+@[^@\s]+$/.test(email)) return page(res, 400, '<p role="alert">Adresse invalide</p>');
+  const form = await readForm(req);
+  if (form.get('action') === 'cancel') {
+    const denied = { error: 'access_denied', error_description: 'End-User aborted interaction' };
+    return provider.interactionFinished(req, res, denied, { mergeWithLastSubmission: false });
+  }
+  const email = (form.get('login') ?? '').trim().toLowerCase();
+  if (!/^[^@\s]+@[^@\s]+$/.test(email))
+    return page(res, 400, '<p role="alert">Adresse invalide</p>');
   const sub = subOf(email);
   accounts.set(sub, email);
   return provider.interactionFinished(

@@ -69,7 +69,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const issuer = await new Promise<string>((resolveIssuer, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => fail(new Error('the OpenID provider did not start in 15 s')), 15_000);
+    const timer = setTimeout(
+      () => fail(new Error('the OpenID provider did not start in 15 s')),
+      15_000,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       reject(new Error(`${error.message}\n${output}`));

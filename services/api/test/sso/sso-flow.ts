@@ -31,8 +31,9 @@ export class CookieJar {
     return this.cookies.get(new URL(url).hostname)?.get(name);
   }
 
-  delete(url: string, name: string): void {
-    this.cookies.get(new URL(url).hostname)?.delete(name);
+  set(url: string, name: string, value: string): void {
+    const host = new URL(url).hostname;
+    this.cookies.set(host, (this.cookies.get(host) ?? new Map<string, string>()).set(name, value));
   }
 }
 
@@ -75,6 +76,32 @@ async function followWithin(jar: CookieJar, start: string, origin: string): Prom
   return url;
 }
 
+/**
+ * GET /v1/login-sso, then the provider's sign-in page, signed in as `email` (or cancelled when
+ * null), up to the return URL towards the console's /callback-sso (not loaded: it is the SPA).
+ */
+export async function throughProvider(
+  jar: CookieJar,
+  apiUrl: string,
+  issuer: string,
+  email: string | null,
+): Promise<URL> {
+  const start = await send(jar, `${apiUrl}/v1/login-sso`);
+  const authorizeUrl = locationOf(start, apiUrl);
+  const providerOrigin = new URL(issuer).origin;
+  const interactionUrl = await followWithin(jar, authorizeUrl, providerOrigin);
+  if (!new URL(interactionUrl).pathname.startsWith('/interaction/')) {
+    throw new Error(`expected the provider's sign-in page, got ${interactionUrl}`);
+  }
+  const submitted = await send(jar, interactionUrl, {
+    method: 'POST',
+    body: new URLSearchParams(email === null ? { action: 'cancel' } : { login: email }).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  });
+  const back = await followWithin(jar, locationOf(submitted, interactionUrl), providerOrigin);
+  return new URL(back);
+}
+
 export type ProviderReturn = { callbackUrl: URL; code: string; state: string | null };
 
 /**
@@ -87,22 +114,9 @@ export async function signInAtProvider(
   issuer: string,
   email: string,
 ): Promise<ProviderReturn> {
-  const start = await send(jar, `${apiUrl}/v1/login-sso`);
-  const authorizeUrl = locationOf(start, apiUrl);
-  const providerOrigin = new URL(issuer).origin;
-  const interactionUrl = await followWithin(jar, authorizeUrl, providerOrigin);
-  if (!new URL(interactionUrl).pathname.startsWith('/interaction/')) {
-    throw new Error(`expected the provider's sign-in page, got ${interactionUrl}`);
-  }
-  const submitted = await send(jar, interactionUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ login: email }).toString(),
-    contentType: 'application/x-www-form-urlencoded',
-  });
-  const back = await followWithin(jar, locationOf(submitted, interactionUrl), providerOrigin);
-  const callbackUrl = new URL(back);
+  const callbackUrl = await throughProvider(jar, apiUrl, issuer, email);
   const code = callbackUrl.searchParams.get('code');
-  if (!code) throw new Error(`the provider came back without a code: ${back}`);
+  if (!code) throw new Error(`the provider came back without a code: ${callbackUrl.href}`);
   return { callbackUrl, code, state: callbackUrl.searchParams.get('state') };
 }
 
@@ -118,5 +132,8 @@ export async function exchange(
     contentType: 'application/json',
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
 }

@@ -1,6 +1,6 @@
 import { type ApiHandle, startApi } from './api-process';
 import { freePort, type OidcProviderHandle, startOidcProvider } from './provider-process';
-import { CookieJar, exchange, send, signInAtProvider } from './sso-flow';
+import { CookieJar, exchange, send, signInAtProvider, throughProvider } from './sso-flow';
 
 const CLIENT = { clientId: 'reloc-console', clientSecret: 'reloc-test-secret' };
 const ADMIN = { email: 'superadmin.sso@reloc.fr', password: 'Reloc-sso-Mdp-2026' };
@@ -15,7 +15,11 @@ type Stack = { provider: OidcProviderHandle; api: ApiHandle };
 
 /** A provider that knows the API's /callback-sso, and an API configured for that provider. */
 async function startStack(
-  options: { conform?: boolean; authMethod?: 'client_secret_basic'; env?: Record<string, string> } = {},
+  options: {
+    conform?: boolean;
+    authMethod?: 'client_secret_basic';
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Stack> {
   const port = await freePort();
   const provider = await startOidcProvider({
@@ -186,6 +190,7 @@ describe('Google sign-in against a real OpenID provider (§2, §7, §8)', () => 
     const { api, provider } = running();
     const jar = new CookieJar();
     const back = await signInAtProvider(jar, api.url, provider.issuer, OPERATOR);
+    const flowCookie = jar.get(api.url, 'reloc_sso') ?? '';
 
     const wrongState = await exchange(jar, api.url, { code: back.code, state: 'pas-le-bon' });
     expect(wrongState.status).toBe(400);
@@ -195,26 +200,30 @@ describe('Google sign-in against a real OpenID provider (§2, §7, §8)', () => 
 
     const first = await exchange(jar, api.url, { code: back.code, state: back.state ?? '' });
     expect(first.status).toBe(200);
-    // the cookie of the flow is gone: put it back to try the same code again
-    const replayJar = new CookieJar();
-    const again = await signInAtProvider(replayJar, api.url, provider.issuer, OPERATOR);
-    const replay = await exchange(replayJar, api.url, { code: back.code, state: again.state ?? '' });
+
+    jar.set(api.url, 'reloc_sso', flowCookie); // the same flow again, with the used code
+    const replay = await exchange(jar, api.url, { code: back.code, state: back.state ?? '' });
     expect(replay.status).toBe(400);
+  });
+
+  it('comes back to /callback-sso with error=access_denied and no code when cancelled', async () => {
+    const { api, provider } = running();
+
+    const back = await throughProvider(new CookieJar(), api.url, provider.issuer, null);
+
+    expect(back.origin + back.pathname).toBe(`${api.url}/callback-sso`);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('code')).toBeNull();
   });
 
   it('refuses a forged flow cookie', async () => {
     const { api, provider } = running();
     const jar = new CookieJar();
     const back = await signInAtProvider(jar, api.url, provider.issuer, OPERATOR);
-    const cookie = decodeURIComponent(jar.get(api.url, 'reloc_sso') ?? '');
-    const [payload] = cookie.split('.');
-    const forged = new CookieJar();
-    const fake = new Response(null, {
-      headers: { 'set-cookie': `reloc_sso=${payload}.${'A'.repeat(43)}; Path=/` },
-    });
-    forged.store(api.url, fake);
+    const [payload] = decodeURIComponent(jar.get(api.url, 'reloc_sso') ?? '').split('.');
+    jar.set(api.url, 'reloc_sso', `${payload}.${'A'.repeat(43)}`);
 
-    const result = await exchange(forged, api.url, { code: back.code, state: back.state ?? '' });
+    const result = await exchange(jar, api.url, { code: back.code, state: back.state ?? '' });
 
     expect(result.status).toBe(400);
   });
@@ -243,5 +252,24 @@ describe('Google sign-in restricted to a domain (RELOC_SSO_ALLOWED_DOMAIN)', () 
     const result = await signIn(stack, 'lea.dubois@exemple.fr');
 
     expect(result).toEqual({ status: 404, body: { message: UNKNOWN_MESSAGE } });
+  });
+});
+
+describe('Google sign-in with a provider that gives the e-mail at userinfo only', () => {
+  let stack: Stack | undefined;
+
+  beforeAll(async () => {
+    stack = await startStack({ conform: true });
+  }, 90_000);
+  afterAll(() => stopStack(stack));
+
+  it('reads the e-mail claims from userinfo when the ID token has only sub', async () => {
+    if (!stack) throw new Error('not started');
+    const ok = await signIn(stack, OPERATOR);
+    expect(ok.status).toBe(200);
+    expect(await statusOf(stack.api, String(ok.body.token))).toMatchObject({ email: OPERATOR });
+
+    expect(await signIn(stack, DEACTIVATED)).toMatchObject({ status: 401 });
+    expect(await signIn(stack, 'inconnu@non-verifie.test')).toMatchObject({ status: 404 });
   });
 });

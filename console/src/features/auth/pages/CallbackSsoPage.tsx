@@ -9,7 +9,11 @@ import { useSsoExchange } from '../useSsoExchange';
 export function CallbackSsoPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const exchange = useSsoExchange(params.get('code'), params.get('state') ?? undefined);
+  const exchange = useSsoExchange(
+    params.get('code'),
+    params.get('state') ?? undefined,
+    params.get('error'),
+  );
 
   useEffect(() => {
     if (exchange.state !== 'done') return;

@@ -1,11 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import {
-  DomainError,
-  isStaff,
-  newObjectId,
-  normaliseEmail,
-  userDecider,
-} from '@reloc/domain';
+import { DomainError, isStaff, newObjectId, normaliseEmail, userDecider } from '@reloc/domain';
 import { CommandExecutor } from '../../infrastructure/command-executor';
 import { UserRow, UsersReadModel } from '../users.read-model';
 import {
@@ -81,14 +75,22 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     const context = { actor };
     const user = requireByEmail(this.users, email);
     const newTrigram = changes.trigram !== undefined && changes.trigram !== user.trigram;
-    if (newTrigram && changes.trigram) await this.claims.claimTrigram(changes.trigram, user.id, context);
+    if (newTrigram && changes.trigram)
+      await this.claims.claimTrigram(changes.trigram, user.id, context);
     try {
-      await this.executor.execute(userStream(user.id), userDecider, { type: 'UpdateUser', changes }, context);
+      await this.executor.execute(
+        userStream(user.id),
+        userDecider,
+        { type: 'UpdateUser', changes },
+        context,
+      );
     } catch (error) {
-      if (newTrigram && changes.trigram) await this.claims.releaseTrigram(changes.trigram, user.id, context);
+      if (newTrigram && changes.trigram)
+        await this.claims.releaseTrigram(changes.trigram, user.id, context);
       throw error;
     }
-    if (newTrigram && user.trigram) await this.claims.releaseTrigram(user.trigram, user.id, context);
+    if (newTrigram && user.trigram)
+      await this.claims.releaseTrigram(user.trigram, user.id, context);
     return this.users.findById(user.id) as UserRow;
   }
 }
@@ -126,10 +128,19 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
       this.users.findByEmail(normaliseEmail(key)) ??
       (/^[A-Z]{3}$/.test(key) ? this.users.findByTrigram(key) : null) ??
       this.users.findById(key);
-    if (!replacement || replacement.isDeactivated || !isStaff(replacement.role) || !replacement.trigram)
-      throw new DomainError('Le remplaçant doit être un membre actif de l’équipe ayant un trigramme', 'invalid', {
-        replaceBy: 'Invalide',
-      });
+    if (
+      !replacement ||
+      replacement.isDeactivated ||
+      !isStaff(replacement.role) ||
+      !replacement.trigram
+    )
+      throw new DomainError(
+        'Le remplaçant doit être un membre actif de l’équipe ayant un trigramme',
+        'invalid',
+        {
+          replaceBy: 'Invalide',
+        },
+      );
     await this.executor.execute(
       userStream(user.id),
       userDecider,
@@ -144,7 +155,12 @@ export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand> {
   constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ actor, userId, passwordHash }: SetPasswordCommand): Promise<void> {
-    await this.executor.execute(userStream(userId), userDecider, { type: 'SetPassword', passwordHash }, { actor });
+    await this.executor.execute(
+      userStream(userId),
+      userDecider,
+      { type: 'SetPassword', passwordHash },
+      { actor },
+    );
   }
 }
 

@@ -1,0 +1,266 @@
+#!/usr/bin/env node
+// Reloc benchmark (not a test: nothing here fails on timing; it exits non-zero on a real error).
+// Run after a build: `npm run bench`, or `node bench/run.mjs`. See bench/README.md.
+//
+//   1. raw better-sqlite3 insert rate, same DDL and pragmas as the event store: 1 and 100 rows/tx
+//   2. SqliteEventStore.appendToStream: 1 event per call (no_stream, numeric revision) and 100
+//      per call, each beside the raw rate of the same shape (paired rounds, medians)
+//   3. a generated users log (>= 500 000 events, batch appends), then Projector.rebuild()
+//   4. the API's memory once caught up on that log (child process, --expose-gc)
+//
+// Everything happens in one temp dir, removed at the end; results go to bench/results/latest.json.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { probeStore, runAppendBench } from './lib/append-bench.mjs';
+import { measureApiMemory } from './lib/api-memory.mjs';
+import { dropReadModels, generateLog, loadApi, rebuild } from './lib/log-and-rebuild.mjs';
+import { benchDir, loadBetterSqlite3, loadEventstore } from './lib/paths.mjs';
+import { fmtInt, fmtMs, mb, median, table } from './lib/stats.mjs';
+
+const intFromEnv = (name, fallback, min = 1) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${raw}`);
+  return n;
+};
+
+const params = {
+  /** Size of the generated log (phase 3). */
+  events: intFromEnv('BENCH_EVENTS', 500_000),
+  /** Paired raw/store rounds for phases 1 and 2 (plus one shorter warm-up round). */
+  rounds: intFromEnv('BENCH_ROUNDS', 5),
+  /** Single-event appends per round: half to new streams (no_stream), half with a numeric revision. */
+  singleOps: intFromEnv('BENCH_SINGLE_OPS', 10_000, 2),
+  /** Events per round in 100-event transactions / calls. */
+  batchEvents: intFromEnv('BENCH_BATCH_EVENTS', 30_000, 100),
+  batchSize: 100,
+  /** Full rebuilds of the generated log (the median is printed). */
+  rebuildRepeats: intFromEnv('BENCH_REBUILD_REPEATS', 1),
+  /** Also start the API with its read models dropped, so it replays the whole log itself. */
+  coldCatchUp: process.env.BENCH_COLD_CATCH_UP !== '0',
+};
+
+const isTty = process.stderr.isTTY;
+let lastProgress = '';
+function progress(text, done = false) {
+  if (isTty) {
+    process.stderr.write(`\r${text.padEnd(lastProgress.length)}${done ? '\n' : ''}`);
+    lastProgress = done ? '' : text;
+  } else if (done) {
+    process.stderr.write(`${text}\n`);
+  }
+}
+const phase = (text) => progress(`→ ${text}`, true);
+
+let tmp = null;
+function cleanUp() {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  tmp = null;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+async function main() {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const { Database, version: betterSqlite3 } = loadBetterSqlite3();
+  const { SqliteEventStore } = loadEventstore();
+  const api = loadApi();
+
+  tmp = mkdtempSync(join(os.tmpdir(), 'reloc-bench-'));
+  const scratch = join(tmp, 'scratch');
+  mkdirSync(scratch);
+  const loadBefore = os.loadavg()[0];
+
+  // 1 + 2: raw and store write rates, interleaved round by round.
+  phase(`raw inserts and store appends: ${params.rounds} paired rounds (+1 warm-up)`);
+  const probe = await probeStore({ Database, SqliteEventStore, dir: scratch });
+  const writes = await runAppendBench({
+    Database,
+    SqliteEventStore,
+    dir: scratch,
+    probe,
+    rounds: params.rounds,
+    singleOps: params.singleOps,
+    batchEvents: params.batchEvents,
+    onRound: (r, n) => progress(`  round ${r}/${n}`),
+  });
+  progress('  done', true);
+  const { samples: s, medians: m } = writes;
+  // Ratio of each round's store rate to the raw rate measured next to it, then the median:
+  // drift on a shared machine moves both sides of a pair together.
+  const pairedRatio = (store, raw) => median(store.map((v, i) => v / raw[i]));
+  const ratios = {
+    storeNoStream: pairedRatio(s.storeNoStream, s.raw1),
+    storeNumeric: pairedRatio(s.storeNumeric, s.raw1),
+    store100: pairedRatio(s.store100, s.raw100),
+  };
+
+  // 3: the generated log, then the rebuild.
+  const dataDir = join(tmp, 'data');
+  phase(`generating a users log of ${fmtInt(params.events)} events (batch appends)`);
+  const log = await generateLog({
+    api,
+    dataDir,
+    targetEvents: params.events,
+    onProgress: (n, total) => progress(`  ${fmtInt(n)} / ${fmtInt(total)} events`),
+  });
+  progress(`  ${fmtInt(log.events)} events in ${fmtMs(log.ms)}`, true);
+
+  phase(`rebuilding read models (${api.ALL_PROJECTIONS.map((p) => p.name).join(', ')}) × ${params.rebuildRepeats}`);
+  const rebuilt = await rebuild({
+    api,
+    dataDir,
+    repeats: params.rebuildRepeats,
+    onProgress: (r, position, head) => progress(`  run ${r + 1}: ${fmtInt(position)} / ${fmtInt(head)}`),
+  });
+  progress(`  ${fmtInt(rebuilt.events)} events in ${fmtMs(rebuilt.ms)}`, true);
+
+  // 4: the API's memory, in a child process each time.
+  phase('API memory: empty data dir (baseline)');
+  const apiEmpty = await measureApiMemory({ dataDir: join(tmp, 'empty-data') });
+  phase('API memory: on the rebuilt log');
+  const apiRebuilt = await measureApiMemory({ dataDir });
+  let apiCold = null;
+  if (params.coldCatchUp) {
+    phase('API memory: read models dropped, the API replays the whole log at start');
+    await dropReadModels({ api, dataDir });
+    apiCold = await measureApiMemory({ dataDir });
+  }
+
+  const totalMs = performance.now() - t0;
+  const results = {
+    startedAt: startedAt.toISOString(),
+    totalMs,
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      totalMemMB: Math.round(mb(os.totalmem())),
+      loadAvg1mBefore: loadBefore,
+      loadAvg1mAfter: os.loadavg()[0],
+    },
+    sqlite: { betterSqlite3, sqliteVersion: probe.sqliteVersion, pragmas: probe.pragmas, ddl: probe.ddl },
+    params,
+    rowBytes: writes.rowBytes,
+    raw: {
+      oneRowPerTx: { rowsPerSec: m.raw1, samples: s.raw1 },
+      hundredRowsPerTx: { rowsPerSec: m.raw100, samples: s.raw100 },
+      noIndexes: {
+        oneRowPerTx: { rowsPerSec: m.rawMinimal1, samples: s.rawMinimal1 },
+        hundredRowsPerTx: { rowsPerSec: m.rawMinimal100, samples: s.rawMinimal100 },
+      },
+    },
+    store: {
+      singleNoStream: { eventsPerSec: m.storeNoStream, ratioToRaw: ratios.storeNoStream, samples: s.storeNoStream },
+      singleNumeric: { eventsPerSec: m.storeNumeric, ratioToRaw: ratios.storeNumeric, samples: s.storeNumeric },
+      batch100: { eventsPerSec: m.store100, ratioToRaw: ratios.store100, samples: s.store100 },
+    },
+    log,
+    rebuild: { ...rebuilt, rawReference: m.raw100, ratioToRaw: rebuilt.eventsPerSec / m.raw100 },
+    api: {
+      emptyDataDir: apiSummary(apiEmpty),
+      afterRebuild: apiSummary(apiRebuilt),
+      coldCatchUp: apiCold && {
+        ...apiSummary(apiCold),
+        eventsPerSec: ((apiCold.catchUp.to - apiCold.catchUp.from) / apiCold.catchUp.ms) * 1000,
+      },
+    },
+  };
+
+  const resultsDir = join(benchDir, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  process.stdout.write(`\n${report(results)}\n\nJSON: bench/results/latest.json\n`);
+}
+
+function apiSummary(r) {
+  return {
+    rssMB: mb(r.memory.rss),
+    heapUsedMB: mb(r.memory.heapUsed),
+    heapTotalMB: mb(r.memory.heapTotal),
+    externalMB: mb(r.memory.external),
+    startMs: r.createdMs,
+    caughtUpMs: r.caughtUpMs,
+    position: r.health.position,
+    /** The projector's catch-up inside createApp: from its checkpoint to the head. */
+    catchUp: r.catchUp,
+  };
+}
+
+function report(r) {
+  const pct = (x) => `${(x * 100).toFixed(0)} %`;
+  const rate = (x, unit) => `${fmtInt(x)} ${unit}/s`;
+  const mem = (a) => `RSS ${a.rssMB.toFixed(0)} MB, heap ${a.heapUsedMB.toFixed(1)} MB`;
+  const n = r.params.rounds;
+  const rows = [
+    ['#', 'Measure', 'Result', 'vs raw', 'Notes'],
+    ['1a', 'raw insert, 1 row/tx', rate(r.raw.oneRowPerTx.rowsPerSec, 'rows'), '= 1a', `median of ${n}, events DDL`],
+    ['1b', 'raw insert, 100 rows/tx', rate(r.raw.hundredRowsPerTx.rowsPerSec, 'rows'), '= 1b', `median of ${n}, events DDL`],
+    ['', '  context: no indexes, 1 row/tx', rate(r.raw.noIndexes.oneRowPerTx.rowsPerSec, 'rows'), '', 'rowid table, no UNIQUE'],
+    ['', '  context: no indexes, 100 rows/tx', rate(r.raw.noIndexes.hundredRowsPerTx.rowsPerSec, 'rows'), '', 'rowid table, no UNIQUE'],
+    null,
+    ['2a', 'append 1 event, new stream (no_stream)', rate(r.store.singleNoStream.eventsPerSec, 'ev'), `${pct(r.store.singleNoStream.ratioToRaw)} of 1a`, `median of ${n}`],
+    ['2b', 'append 1 event, numeric revision', rate(r.store.singleNumeric.eventsPerSec, 'ev'), `${pct(r.store.singleNumeric.ratioToRaw)} of 1a`, `median of ${n}`],
+    ['2c', 'append 100 events per call', rate(r.store.batch100.eventsPerSec, 'ev'), `${pct(r.store.batch100.ratioToRaw)} of 1b`, `median of ${n}`],
+    null,
+    [
+      '3',
+      `generate log (not a figure)`,
+      `${fmtInt(r.log.events)} ev, ${fmtMs(r.log.ms)}`,
+      '',
+      `${fmtInt(r.log.eventsPerSec)} ev/s, ${r.log.eventsPerAppend.toFixed(1)} ev/append, ${fmtInt(r.log.streams)} streams, ${(mb(r.log.bytes)).toFixed(0)} MB`,
+    ],
+    [
+      '',
+      '  append rate, first → last tenth',
+      `${fmtInt(r.log.windows[0]?.eventsPerSec)} → ${fmtInt(r.log.windows.at(-1)?.eventsPerSec)} ev/s`,
+      '',
+      'as the log grows',
+    ],
+    [
+      '3',
+      `rebuild (${r.rebuild.projections.join(', ')})`,
+      rate(r.rebuild.eventsPerSec, 'ev'),
+      `${pct(r.rebuild.ratioToRaw)} of 1b`,
+      `wall ${fmtMs(r.rebuild.ms)} (read ${fmtMs(r.rebuild.readMs)} + project ${fmtMs(r.rebuild.projectMs)})${r.params.rebuildRepeats > 1 ? `, median of ${r.params.rebuildRepeats}` : ''}`,
+    ],
+    null,
+    ['4', 'API after rebuild, caught up, GC', mem(r.api.afterRebuild), '', `ready in ${fmtMs(r.api.afterRebuild.caughtUpMs)}`],
+    ['', '  baseline: empty data dir', mem(r.api.emptyDataDir), '', `ready in ${fmtMs(r.api.emptyDataDir.caughtUpMs)}`],
+  ];
+  if (r.api.coldCatchUp) {
+    rows.push([
+      '',
+      '  read models dropped, replayed at start',
+      mem(r.api.coldCatchUp),
+      `${pct(r.api.coldCatchUp.eventsPerSec / r.raw.hundredRowsPerTx.rowsPerSec)} of 1b`,
+      `catch-up ${fmtMs(r.api.coldCatchUp.catchUp.ms)} (${fmtInt(r.api.coldCatchUp.eventsPerSec)} ev/s), ready in ${fmtMs(r.api.coldCatchUp.caughtUpMs)}`,
+    ]);
+  }
+  const header = [
+    `Reloc bench — ${r.startedAt} — Node ${r.machine.node}, better-sqlite3 ${r.sqlite.betterSqlite3} (SQLite ${r.sqlite.sqliteVersion}), ${r.machine.cpus} CPUs, load ${r.machine.loadAvg1mBefore.toFixed(1)}→${r.machine.loadAvg1mAfter.toFixed(1)}`,
+    `pragmas (raw and store alike): ${Object.entries(r.sqlite.pragmas).map(([k, v]) => `${k}=${v}`).join(' ')}; event row ≈ ${Math.round(r.rowBytes)} B`,
+    `"vs raw": store rate / raw rate of the same shape, median over ${n} paired rounds. Total ${fmtMs(r.totalMs)}.`,
+  ];
+  const busy = r.machine.loadAvg1mBefore > r.machine.cpus * 0.5;
+  if (busy) header.push('note: the machine was busy when the run started; rates are noisy, ratios less so.');
+  return `${header.join('\n')}\n\n${table(rows, 'llrrl')}`;
+}
+
+main()
+  .catch((error) => {
+    progress('', true);
+    console.error('\n✗ bench failed:', error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);

@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'worker',
+  rootDir: __dirname,
+  testTimeout: 30000,
+};

@@ -1,0 +1,124 @@
+import { EventEmitter } from 'node:events';
+import { InProcessJobQueue } from './jobs/in-process-job-queue';
+import { JobEvent, JobQueue } from './jobs/job-queue';
+import { createLogger } from './logger';
+import {
+  closeOnSignals,
+  createWorker,
+  REDIS_URL_REQUIRED,
+  WorkerJobs,
+  WorkerStartupError,
+} from './main';
+
+function memoryLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({
+    name: 'test',
+    level: 'debug',
+    write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
+  return { logger, lines, messages: () => lines.map((line) => line.msg) };
+}
+
+describe('worker process', () => {
+  test('refuses to start without REDIS_URL, in French and English', () => {
+    for (const env of [{}, { REDIS_URL: ' ' }]) {
+      expect(() => createWorker({ env, logger: memoryLogger().logger })).toThrow(
+        WorkerStartupError,
+      );
+    }
+    expect(REDIS_URL_REQUIRED).toMatch(/^REDIS_URL est requis : .*mode étendu/);
+    expect(REDIS_URL_REQUIRED).toMatch(/\nREDIS_URL is required: .*scaled mode/);
+  });
+
+  test('registers the processors, runs maintenance.ping, and stops on SIGTERM', async () => {
+    const { logger, lines, messages } = memoryLogger();
+    let queue!: JobQueue<WorkerJobs>;
+    const worker = createWorker({
+      env: { REDIS_URL: 'redis://:secret@redis.example:6379' },
+      logger,
+      createQueue: () => (queue = new InProcessJobQueue<WorkerJobs>()),
+    });
+    const signals = new EventEmitter();
+    const exited = new Promise<number>((resolve) =>
+      closeOnSignals(worker, logger, { target: signals, exit: resolve }),
+    );
+
+    expect(await worker.start()).toEqual(['maintenance.ping']);
+    const done = new Promise<JobEvent>((resolve) => {
+      void queue.subscribe(
+        'maintenance.ping',
+        (event) => event.type !== 'progress' && resolve(event),
+      );
+    });
+    const jobId = await queue.enqueue('maintenance.ping', {
+      requestedAt: new Date().toISOString(),
+      requestedBy: 'ops',
+    });
+    expect(await done).toEqual({ type: 'completed', name: 'maintenance.ping', jobId });
+
+    signals.emit('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(messages()).toEqual([
+      'Connexion à Redis / connecting to Redis',
+      'Worker prêt / worker ready',
+      'maintenance.ping reçu / received',
+      'Arrêt demandé, fin des tâches en cours / shutting down, finishing active jobs',
+      'Worker arrêté / worker stopped',
+    ]);
+    expect(lines[1]).toMatchObject({
+      level: 30,
+      jobs: ['maintenance.ping'],
+      redis: 'redis://:***@redis.example:6379',
+    });
+    expect(lines[2]).toMatchObject({ jobId, attempt: 1, requestedBy: 'ops' });
+    expect(JSON.stringify(lines)).not.toContain('secret');
+    await expect(queue.enqueue('maintenance.ping', { requestedAt: '' })).rejects.toThrow('closed');
+  });
+
+  test('a second signal exits at once with 1', async () => {
+    const { logger } = memoryLogger();
+    const signals = new EventEmitter();
+    const codes: number[] = [];
+    let finishClose!: () => void;
+    const worker = { close: () => new Promise<void>((resolve) => (finishClose = resolve)) };
+    closeOnSignals(worker, logger, { target: signals, exit: (code) => codes.push(code) });
+
+    signals.emit('SIGINT');
+    signals.emit('SIGTERM');
+    expect(codes).toEqual([1]);
+    finishClose();
+  });
+
+  test('logs a failed attempt of a processor, then its final failure', async () => {
+    const { logger, lines } = memoryLogger();
+    let queue!: JobQueue<WorkerJobs>;
+    const worker = createWorker({
+      env: { REDIS_URL: 'redis://localhost:6379' },
+      logger,
+      createQueue: () => (queue = new InProcessJobQueue<WorkerJobs>()),
+      registry: {
+        'maintenance.ping': {
+          concurrency: 1,
+          handle: async () => {
+            throw new Error('panne');
+          },
+        },
+      },
+    });
+    await worker.start();
+    const failed = new Promise<void>((resolve) => {
+      void queue.subscribe('maintenance.ping', (event) => event.type === 'failed' && resolve());
+    });
+    await queue.enqueue('maintenance.ping', { requestedAt: '' }, { attempts: 2, backoffMs: 1 });
+    await failed;
+    await worker.close();
+
+    const failures = lines.filter((line) => line.level === 40 || line.level === 50);
+    expect(failures.map((line) => [line.level, line.attempt])).toEqual([
+      [40, 1],
+      [50, 2],
+    ]);
+    expect(failures[1].error).toMatchObject({ type: 'Error', message: 'panne' });
+  });
+});

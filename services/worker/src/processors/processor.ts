@@ -1,0 +1,54 @@
+import type { JobContext, JobName, JobQueue } from '../jobs/job-queue';
+import type { Logger } from '../logger';
+
+/**
+ * What a processor gets from the process that hosts it: the worker in the scaled mode, the api
+ * in the embedded mode. The command bus, through which results come back to the deciders, joins
+ * it with the first processor that produces one.
+ */
+export interface ProcessorDeps {
+  logger: Logger;
+}
+
+export interface Processor<Payload> {
+  /** Jobs of this name one process runs at once. */
+  concurrency: number;
+  handle(payload: Payload, context: JobContext, deps: ProcessorDeps): Promise<void>;
+}
+
+/** One processor for every job name of the map. */
+export type ProcessorRegistry<Jobs extends object> = {
+  readonly [N in JobName<Jobs>]: Processor<Jobs[N]>;
+};
+
+/**
+ * Registers every processor of `registry` on `queue`, whichever its adapter, and logs failed
+ * attempts. Resolves with the names, once every handler is ready to take jobs.
+ */
+export async function registerProcessors<Jobs extends object>(
+  queue: JobQueue<Jobs>,
+  registry: ProcessorRegistry<Jobs>,
+  deps: ProcessorDeps,
+): Promise<JobName<Jobs>[]> {
+  const names = Object.keys(registry) as JobName<Jobs>[];
+  for (const name of names) {
+    const processor: Processor<Jobs[typeof name]> = registry[name];
+    await queue.process(
+      name,
+      async (payload, context) => {
+        try {
+          await processor.handle(payload, context, deps);
+        } catch (error) {
+          const last = context.attempt >= context.maxAttempts;
+          deps.logger[last ? 'error' : 'warn'](
+            last ? 'Tâche en échec / job failed' : 'Tentative en échec / job attempt failed',
+            { job: name, jobId: context.jobId, attempt: context.attempt, error },
+          );
+          throw error;
+        }
+      },
+      { concurrency: processor.concurrency },
+    );
+  }
+  return names;
+}
