@@ -13,6 +13,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { probeStore, runAppendBench } from './lib/append-bench.mjs';
 import { measureApiMemory } from './lib/api-memory.mjs';
 import { dropReadModels, generateLog, loadApi, rebuild } from './lib/log-and-rebuild.mjs';
@@ -23,7 +24,8 @@ const intFromEnv = (name, fallback, min = 1) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${raw}`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be an integer >= ${min}, got ${raw}`);
   return n;
 };
 
@@ -54,6 +56,10 @@ function progress(text, done = false) {
   }
 }
 const phase = (text) => progress(`→ ${text}`, true);
+
+const peaks = {};
+const markPeak = (phaseName) =>
+  (peaks[phaseName] = Math.round(process.resourceUsage().maxRSS / 1024));
 
 let tmp = null;
 function cleanUp() {
@@ -93,13 +99,15 @@ async function main() {
     onRound: (r, n) => progress(`  round ${r}/${n}`),
   });
   progress('  done', true);
+  markPeak('writes');
   const { samples: s, medians: m } = writes;
   // Ratio of each round's store rate to the raw rate measured next to it, then the median:
   // drift on a shared machine moves both sides of a pair together.
   const pairedRatio = (store, raw) => median(store.map((v, i) => v / raw[i]));
   const ratios = {
-    storeNoStream: pairedRatio(s.storeNoStream, s.raw1),
-    storeNumeric: pairedRatio(s.storeNumeric, s.raw1),
+    // Each against the raw rows written in the same order: first rows of new streams, then second rows.
+    storeNoStream: pairedRatio(s.storeNoStream, s.raw1NewStreams),
+    storeNumeric: pairedRatio(s.storeNumeric, s.raw1ExistingStreams),
     store100: pairedRatio(s.store100, s.raw100),
   };
 
@@ -113,15 +121,20 @@ async function main() {
     onProgress: (n, total) => progress(`  ${fmtInt(n)} / ${fmtInt(total)} events`),
   });
   progress(`  ${fmtInt(log.events)} events in ${fmtMs(log.ms)}`, true);
+  markPeak('generate');
 
-  phase(`rebuilding read models (${api.ALL_PROJECTIONS.map((p) => p.name).join(', ')}) × ${params.rebuildRepeats}`);
+  phase(
+    `rebuilding read models (${api.ALL_PROJECTIONS.map((p) => p.name).join(', ')}) × ${params.rebuildRepeats}`,
+  );
   const rebuilt = await rebuild({
     api,
     dataDir,
     repeats: params.rebuildRepeats,
-    onProgress: (r, position, head) => progress(`  run ${r + 1}: ${fmtInt(position)} / ${fmtInt(head)}`),
+    onProgress: (r, position, head) =>
+      progress(`  run ${r + 1}: ${fmtInt(position)} / ${fmtInt(head)}`),
   });
   progress(`  ${fmtInt(rebuilt.events)} events in ${fmtMs(rebuilt.ms)}`, true);
+  markPeak('rebuild');
 
   // 4: the API's memory, in a child process each time.
   phase('API memory: empty data dir (baseline)');
@@ -148,11 +161,23 @@ async function main() {
       loadAvg1mBefore: loadBefore,
       loadAvg1mAfter: os.loadavg()[0],
     },
-    sqlite: { betterSqlite3, sqliteVersion: probe.sqliteVersion, pragmas: probe.pragmas, ddl: probe.ddl },
+    sqlite: {
+      betterSqlite3,
+      sqliteVersion: probe.sqliteVersion,
+      pragmas: probe.pragmas,
+      ddl: probe.ddl,
+    },
     params,
+    /** Peak RSS of this (the bench) process after each phase: bounded whatever BENCH_EVENTS. */
+    benchPeakRssMB: peaks,
     rowBytes: writes.rowBytes,
     raw: {
-      oneRowPerTx: { rowsPerSec: m.raw1, samples: s.raw1 },
+      oneRowPerTx: {
+        rowsPerSec: m.raw1,
+        samples: s.raw1,
+        newStreams: { rowsPerSec: m.raw1NewStreams, samples: s.raw1NewStreams },
+        existingStreams: { rowsPerSec: m.raw1ExistingStreams, samples: s.raw1ExistingStreams },
+      },
       hundredRowsPerTx: { rowsPerSec: m.raw100, samples: s.raw100 },
       noIndexes: {
         oneRowPerTx: { rowsPerSec: m.rawMinimal1, samples: s.rawMinimal1 },
@@ -160,8 +185,16 @@ async function main() {
       },
     },
     store: {
-      singleNoStream: { eventsPerSec: m.storeNoStream, ratioToRaw: ratios.storeNoStream, samples: s.storeNoStream },
-      singleNumeric: { eventsPerSec: m.storeNumeric, ratioToRaw: ratios.storeNumeric, samples: s.storeNumeric },
+      singleNoStream: {
+        eventsPerSec: m.storeNoStream,
+        ratioToRaw: ratios.storeNoStream,
+        samples: s.storeNoStream,
+      },
+      singleNumeric: {
+        eventsPerSec: m.storeNumeric,
+        ratioToRaw: ratios.storeNumeric,
+        samples: s.storeNumeric,
+      },
       batch100: { eventsPerSec: m.store100, ratioToRaw: ratios.store100, samples: s.store100 },
     },
     log,
@@ -204,21 +237,63 @@ function report(r) {
   const n = r.params.rounds;
   const rows = [
     ['#', 'Measure', 'Result', 'vs raw', 'Notes'],
-    ['1a', 'raw insert, 1 row/tx', rate(r.raw.oneRowPerTx.rowsPerSec, 'rows'), '= 1a', `median of ${n}, events DDL`],
-    ['1b', 'raw insert, 100 rows/tx', rate(r.raw.hundredRowsPerTx.rowsPerSec, 'rows'), '= 1b', `median of ${n}, events DDL`],
-    ['', '  context: no indexes, 1 row/tx', rate(r.raw.noIndexes.oneRowPerTx.rowsPerSec, 'rows'), '', 'rowid table, no UNIQUE'],
-    ['', '  context: no indexes, 100 rows/tx', rate(r.raw.noIndexes.hundredRowsPerTx.rowsPerSec, 'rows'), '', 'rowid table, no UNIQUE'],
+    [
+      '1a',
+      'raw insert, 1 row/tx',
+      rate(r.raw.oneRowPerTx.rowsPerSec, 'rows'),
+      '= 1a',
+      `median of ${n}, events DDL; 1st row of a stream ${fmtInt(r.raw.oneRowPerTx.newStreams.rowsPerSec)}, 2nd ${fmtInt(r.raw.oneRowPerTx.existingStreams.rowsPerSec)}`,
+    ],
+    [
+      '1b',
+      'raw insert, 100 rows/tx',
+      rate(r.raw.hundredRowsPerTx.rowsPerSec, 'rows'),
+      '= 1b',
+      `median of ${n}, events DDL`,
+    ],
+    [
+      '',
+      '  context: no indexes, 1 row/tx',
+      rate(r.raw.noIndexes.oneRowPerTx.rowsPerSec, 'rows'),
+      '',
+      'rowid table, no UNIQUE',
+    ],
+    [
+      '',
+      '  context: no indexes, 100 rows/tx',
+      rate(r.raw.noIndexes.hundredRowsPerTx.rowsPerSec, 'rows'),
+      '',
+      'rowid table, no UNIQUE',
+    ],
     null,
-    ['2a', 'append 1 event, new stream (no_stream)', rate(r.store.singleNoStream.eventsPerSec, 'ev'), `${pct(r.store.singleNoStream.ratioToRaw)} of 1a`, `median of ${n}`],
-    ['2b', 'append 1 event, numeric revision', rate(r.store.singleNumeric.eventsPerSec, 'ev'), `${pct(r.store.singleNumeric.ratioToRaw)} of 1a`, `median of ${n}`],
-    ['2c', 'append 100 events per call', rate(r.store.batch100.eventsPerSec, 'ev'), `${pct(r.store.batch100.ratioToRaw)} of 1b`, `median of ${n}`],
+    [
+      '2a',
+      'append 1 event, new stream (no_stream)',
+      rate(r.store.singleNoStream.eventsPerSec, 'ev'),
+      `${pct(r.store.singleNoStream.ratioToRaw)} of 1a`,
+      `median of ${n}; vs raw 1st rows`,
+    ],
+    [
+      '2b',
+      'append 1 event, numeric revision',
+      rate(r.store.singleNumeric.eventsPerSec, 'ev'),
+      `${pct(r.store.singleNumeric.ratioToRaw)} of 1a`,
+      `median of ${n}; vs raw 2nd rows`,
+    ],
+    [
+      '2c',
+      'append 100 events per call',
+      rate(r.store.batch100.eventsPerSec, 'ev'),
+      `${pct(r.store.batch100.ratioToRaw)} of 1b`,
+      `median of ${n}`,
+    ],
     null,
     [
       '3',
       `generate log (not a figure)`,
       `${fmtInt(r.log.events)} ev, ${fmtMs(r.log.ms)}`,
       '',
-      `${fmtInt(r.log.eventsPerSec)} ev/s, ${r.log.eventsPerAppend.toFixed(1)} ev/append, ${fmtInt(r.log.streams)} streams, ${(mb(r.log.bytes)).toFixed(0)} MB`,
+      `${fmtInt(r.log.eventsPerSec)} ev/s, ${r.log.eventsPerAppend.toFixed(1)} ev/append, ${fmtInt(r.log.streams)} streams, ${mb(r.log.bytes).toFixed(0)} MB`,
     ],
     [
       '',
@@ -235,8 +310,20 @@ function report(r) {
       `wall ${fmtMs(r.rebuild.ms)} (read ${fmtMs(r.rebuild.readMs)} + project ${fmtMs(r.rebuild.projectMs)})${r.params.rebuildRepeats > 1 ? `, median of ${r.params.rebuildRepeats}` : ''}`,
     ],
     null,
-    ['4', 'API after rebuild, caught up, GC', mem(r.api.afterRebuild), '', `ready in ${fmtMs(r.api.afterRebuild.caughtUpMs)}`],
-    ['', '  baseline: empty data dir', mem(r.api.emptyDataDir), '', `ready in ${fmtMs(r.api.emptyDataDir.caughtUpMs)}`],
+    [
+      '4',
+      'API after rebuild, caught up, GC',
+      mem(r.api.afterRebuild),
+      '',
+      `ready in ${fmtMs(r.api.afterRebuild.caughtUpMs)}`,
+    ],
+    [
+      '',
+      '  baseline: empty data dir',
+      mem(r.api.emptyDataDir),
+      '',
+      `ready in ${fmtMs(r.api.emptyDataDir.caughtUpMs)}`,
+    ],
   ];
   if (r.api.coldCatchUp) {
     rows.push([
@@ -249,11 +336,16 @@ function report(r) {
   }
   const header = [
     `Reloc bench — ${r.startedAt} — Node ${r.machine.node}, better-sqlite3 ${r.sqlite.betterSqlite3} (SQLite ${r.sqlite.sqliteVersion}), ${r.machine.cpus} CPUs, load ${r.machine.loadAvg1mBefore.toFixed(1)}→${r.machine.loadAvg1mAfter.toFixed(1)}`,
-    `pragmas (raw and store alike): ${Object.entries(r.sqlite.pragmas).map(([k, v]) => `${k}=${v}`).join(' ')}; event row ≈ ${Math.round(r.rowBytes)} B`,
+    `pragmas (raw and store alike): ${Object.entries(r.sqlite.pragmas)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}; event row ≈ ${Math.round(r.rowBytes)} B`,
     `"vs raw": store rate / raw rate of the same shape, median over ${n} paired rounds. Total ${fmtMs(r.totalMs)}.`,
   ];
   const busy = r.machine.loadAvg1mBefore > r.machine.cpus * 0.5;
-  if (busy) header.push('note: the machine was busy when the run started; rates are noisy, ratios less so.');
+  if (busy)
+    header.push(
+      'note: the machine was busy when the run started; rates are noisy, ratios less so.',
+    );
   return `${header.join('\n')}\n\n${table(rows, 'llrrl')}`;
 }
 

@@ -11,17 +11,75 @@
 import { randomUUID } from 'node:crypto';
 
 const FIRST_NAMES = [
-  'Claire', 'Julien', 'Sophie', 'Thomas', 'Camille', 'Nicolas', 'Léa', 'Hugo', 'Manon', 'Louis',
-  'Chloé', 'Lucas', 'Emma', 'Gabriel', 'Inès', 'Arthur', 'Jade', 'Raphaël', 'Louise', 'Jules',
-  'Alice', 'Adam', 'Lina', 'Paul', 'Rose', 'Maël', 'Anna', 'Nathan', 'Zoé', 'Théo',
+  'Claire',
+  'Julien',
+  'Sophie',
+  'Thomas',
+  'Camille',
+  'Nicolas',
+  'Léa',
+  'Hugo',
+  'Manon',
+  'Louis',
+  'Chloé',
+  'Lucas',
+  'Emma',
+  'Gabriel',
+  'Inès',
+  'Arthur',
+  'Jade',
+  'Raphaël',
+  'Louise',
+  'Jules',
+  'Alice',
+  'Adam',
+  'Lina',
+  'Paul',
+  'Rose',
+  'Maël',
+  'Anna',
+  'Nathan',
+  'Zoé',
+  'Théo',
 ];
 const LAST_NAMES = [
-  'Martin', 'Bernard', 'Petit', 'Robert', 'Richard', 'Durand', 'Dubois', 'Moreau', 'Laurent',
-  'Simon', 'Michel', 'Lefèvre', 'Leroy', 'Roux', 'David', 'Bertrand', 'Morel', 'Fournier',
-  'Girard', 'Bonnet', 'Dupont', 'Lambert', 'Fontaine', 'Rousseau', 'Vincent', 'Muller',
+  'Martin',
+  'Bernard',
+  'Petit',
+  'Robert',
+  'Richard',
+  'Durand',
+  'Dubois',
+  'Moreau',
+  'Laurent',
+  'Simon',
+  'Michel',
+  'Lefèvre',
+  'Leroy',
+  'Roux',
+  'David',
+  'Bertrand',
+  'Morel',
+  'Fournier',
+  'Girard',
+  'Bonnet',
+  'Dupont',
+  'Lambert',
+  'Fontaine',
+  'Rousseau',
+  'Vincent',
+  'Muller',
 ];
 const STAFF_ROLES = ['OPERATOR', 'SALE', 'VENDOR', 'ADMIN'];
-const REWARD_CATEGORIES = ['lead', 'sale', 'dispatcher', 'reloc', 'alsender', 'allRolesBonus', 'visits'];
+const REWARD_CATEGORIES = [
+  'lead',
+  'sale',
+  'dispatcher',
+  'reloc',
+  'alsender',
+  'allRolesBonus',
+  'visits',
+];
 const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** mulberry32: small, fast, good enough for data generation. */
@@ -50,7 +108,9 @@ export function* usersLog({ targetEvents, seed = 42, start = new Date('2023-01-0
   let counter = 0;
   const machine = Array.from({ length: 10 }, () => Math.floor(rand() * 16).toString(16)).join('');
   const objectId = () =>
-    Math.floor(clock / 1000).toString(16).padStart(8, '0') +
+    Math.floor(clock / 1000)
+      .toString(16)
+      .padStart(8, '0') +
     machine +
     (counter = (counter + 1) % 0x1000000).toString(16).padStart(6, '0');
   const bcrypt = () => {
@@ -109,9 +169,17 @@ export function* usersLog({ targetEvents, seed = 42, start = new Date('2023-01-0
     const actor = anAdmin();
     const meta = metadata(actor);
 
-    yield emit(`unique-email-${email}`, [{ type: 'UniqueValueClaimed', data: { ownerId: id }, metadata: meta }], 'no_stream');
+    yield emit(
+      `unique-email-${email}`,
+      [{ type: 'UniqueValueClaimed', data: { ownerId: id }, metadata: meta }],
+      'no_stream',
+    );
     if (trigram) {
-      yield emit(`unique-trigram-${trigram}`, [{ type: 'UniqueValueClaimed', data: { ownerId: id }, metadata: meta }], 'no_stream');
+      yield emit(
+        `unique-trigram-${trigram}`,
+        [{ type: 'UniqueValueClaimed', data: { ownerId: id }, metadata: meta }],
+        'no_stream',
+      );
     }
     const createdAt = new Date(clock).toISOString();
     const user = { id, firstName, lastName, role, trigram, version: 1, revision: 1 };
@@ -121,7 +189,11 @@ export function* usersLog({ targetEvents, seed = 42, start = new Date('2023-01-0
     yield emit(
       `user-${id}`,
       [
-        { type: 'UserCreated', data: { userId: id, email, firstName, lastName, role, trigram, createdAt }, metadata: meta },
+        {
+          type: 'UserCreated',
+          data: { userId: id, email, firstName, lastName, role, trigram, createdAt },
+          metadata: meta,
+        },
         { type: 'UserPasswordSet', data: { userId: id, passwordHash: bcrypt() }, metadata: meta },
       ],
       'no_stream',
@@ -132,7 +204,8 @@ export function* usersLog({ targetEvents, seed = 42, start = new Date('2023-01-0
     const r = rand();
     if (r < 0.3) {
       // Autosave while typing a name: the field grows or is corrected.
-      const firstName = rand() < 0.5 ? pick(FIRST_NAMES) : `${pick(FIRST_NAMES)}-${pick(FIRST_NAMES)}`;
+      const firstName =
+        rand() < 0.5 ? pick(FIRST_NAMES) : `${pick(FIRST_NAMES)}-${pick(FIRST_NAMES)}`;
       user.firstName = firstName;
       return { firstName };
     }
@@ -159,13 +232,25 @@ export function* usersLog({ targetEvents, seed = 42, start = new Date('2023-01-0
     // Mostly the last 2 000 users (the ones being worked on), sometimes anyone.
     const recent = Math.min(users.length, 2000);
     const user =
-      rand() < 0.7 ? users[users.length - 1 - Math.floor(rand() * recent)] : users[Math.floor(rand() * users.length)];
+      rand() < 0.7
+        ? users[users.length - 1 - Math.floor(rand() * recent)]
+        : users[Math.floor(rand() * users.length)];
     const actor = anAdmin();
     if (rand() < 0.05) {
       const meta = metadata(actor);
       const expected = user.revision;
       user.revision += 1;
-      yield emit(`user-${user.id}`, [{ type: 'UserPasswordSet', data: { userId: user.id, passwordHash: bcrypt() }, metadata: meta }], expected);
+      yield emit(
+        `user-${user.id}`,
+        [
+          {
+            type: 'UserPasswordSet',
+            data: { userId: user.id, passwordHash: bcrypt() },
+            metadata: meta,
+          },
+        ],
+        expected,
+      );
       return;
     }
     // One autosave session: 1 to 16 saves, about 6 on average.
@@ -173,7 +258,11 @@ export function* usersLog({ targetEvents, seed = 42, start = new Date('2023-01-0
     const events = [];
     for (let i = 0; i < saves; i++) {
       clock += int(2, 40) * 1000;
-      events.push({ type: 'UserUpdated', data: { userId: user.id, changes: change(user) }, metadata: metadata(actor) });
+      events.push({
+        type: 'UserUpdated',
+        data: { userId: user.id, changes: change(user) },
+        metadata: metadata(actor),
+      });
     }
     const expected = user.revision;
     user.revision += events.length;

@@ -4,6 +4,7 @@
 'use strict';
 const { join } = require('node:path');
 const { createRequire } = require('node:module');
+const { performance } = require('node:perf_hooks');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 const root = join(__dirname, '..', '..');
@@ -11,7 +12,7 @@ const apiDist = join(root, 'services', 'api', 'dist');
 const apiRequire = createRequire(join(root, 'services', 'api', 'package.json'));
 
 async function main() {
-  if (typeof global.gc !== 'function') throw new Error('run with --expose-gc');
+  if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc');
   const env = JSON.parse(process.env.BENCH_API_ENV);
   const beforeLoad = performance.now();
   apiRequire('reflect-metadata');
@@ -47,7 +48,8 @@ async function main() {
     if (!res.ok) throw new Error(`/v1/health answered ${res.status}`);
     health = await res.json();
     if (health.projector.lag === 0) break;
-    if (Date.now() > deadline) throw new Error(`projector still lagging: ${JSON.stringify(health)}`);
+    if (Date.now() > deadline)
+      throw new Error(`projector still lagging: ${JSON.stringify(health)}`);
     await sleep(100);
   }
   const caughtUpMs = performance.now() - beforeLoad;
@@ -56,7 +58,7 @@ async function main() {
   await sleep(200);
   let previous = Infinity;
   for (let i = 0; i < 10; i++) {
-    global.gc();
+    globalThis.gc();
     await sleep(50);
     const used = process.memoryUsage().heapUsed;
     if (previous - used < 64 * 1024) break;
@@ -67,11 +69,13 @@ async function main() {
   await app.close();
 }
 
-main().catch((error) => {
-  process.send?.({ ok: false, error: String(error && error.stack ? error.stack : error) });
-  process.exitCode = 1;
-}).finally(() => {
-  // Whatever handle the API leaves behind, the measurement is done.
-  setTimeout(() => process.exit(), 2000).unref();
-  process.disconnect?.();
-});
+main()
+  .catch((error) => {
+    process.send?.({ ok: false, error: String(error && error.stack ? error.stack : error) });
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    // Whatever handle the API leaves behind, the measurement is done.
+    setTimeout(() => process.exit(), 2000).unref();
+    process.disconnect?.();
+  });

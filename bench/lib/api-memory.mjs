@@ -12,7 +12,11 @@ export function measureApiMemory({ dataDir, timeoutMs = 600_000 }) {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], {
       execArgv: ['--expose-gc'],
-      env: { ...process.env, NODE_ENV: 'production', BENCH_API_ENV: JSON.stringify(apiEnv(dataDir)) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        BENCH_API_ENV: JSON.stringify(apiEnv(dataDir)),
+      },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let output = '';

@@ -9,7 +9,9 @@ import { median, now } from './stats.mjs';
 
 export function loadApi() {
   const { loadConfig } = requireBuilt(join(apiDist, 'config.js'));
-  const { openEventStore, openReadDb, readModelPath } = requireBuilt(join(apiDist, 'infrastructure', 'event-sourcing.module.js'));
+  const { openEventStore, openReadDb, readModelPath } = requireBuilt(
+    join(apiDist, 'infrastructure', 'event-sourcing.module.js'),
+  );
   const { Projector } = requireBuilt(join(apiDist, 'infrastructure', 'projector.js'));
   const { ALL_PROJECTIONS } = requireBuilt(join(apiDist, 'infrastructure', 'read-models.js'));
   return { loadConfig, openEventStore, openReadDb, readModelPath, Projector, ALL_PROJECTIONS };
@@ -58,7 +60,8 @@ export async function generateLog({ api, dataDir, targetEvents, onProgress }) {
   const ms = now() - start;
   const head = await store.headPosition();
   await store.close();
-  if (head !== step.value.events) throw new Error(`the log holds ${head} events, ${step.value.events} were appended`);
+  if (head !== step.value.events)
+    throw new Error(`the log holds ${head} events, ${step.value.events} were appended`);
   return {
     ms,
     head,
@@ -120,7 +123,14 @@ export async function rebuild({ api, dataDir, repeats, onProgress }) {
     await projector.stop();
     await store.close();
     db.close();
-    runs.push({ ms, events: head, eventsPerSec: (head / ms) * 1000, readMs, projectMs: ms - readMs, rows });
+    runs.push({
+      ms,
+      events: head,
+      eventsPerSec: (head / ms) * 1000,
+      readMs,
+      projectMs: ms - readMs,
+      rows,
+    });
   }
   const pick = (k) => median(runs.map((x) => x[k]));
   return {
@@ -138,7 +148,10 @@ export async function rebuild({ api, dataDir, repeats, onProgress }) {
 /** Row count of the projection's table when it is named after it (informative only). */
 function safeCount(db, name) {
   try {
-    return db.prepare(`SELECT count(*) FROM "${name.replace(/"/g, '')}"`).pluck().get();
+    return db
+      .prepare(`SELECT count(*) FROM "${name.replace(/"/g, '')}"`)
+      .pluck()
+      .get();
   } catch {
     return null;
   }

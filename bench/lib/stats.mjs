@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 export function median(values) {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -18,7 +20,7 @@ export function fmtInt(n) {
 }
 
 export function fmtMs(ms) {
-  return ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 }
 
 /**
@@ -30,7 +32,11 @@ export function table(rows, align = '') {
   const widths = body[0].map((_, c) => Math.max(...body.map((r) => String(r[c] ?? '').length)));
   const line = (r) =>
     r
-      .map((cell, c) => (align[c] === 'r' ? String(cell ?? '').padStart(widths[c]) : String(cell ?? '').padEnd(widths[c])))
+      .map((cell, c) =>
+        align[c] === 'r'
+          ? String(cell ?? '').padStart(widths[c])
+          : String(cell ?? '').padEnd(widths[c]),
+      )
       .join('  ')
       .trimEnd();
   const sep = widths.map((w) => '-'.repeat(w)).join('  ');

@@ -2,3 +2,4 @@ export * from './event-store';
 export { createEventStore } from './create-event-store';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store';
 export { EsdbEventStore } from './esdb/esdb-event-store';
+export { uuidv7 } from './uuidv7';

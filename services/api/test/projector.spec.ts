@@ -110,4 +110,11 @@ describe('projector', () => {
     expect(before).toHaveLength(19);
     await projector.stop();
   });
+
+  it('rebuilds a data dir the API never opened', async () => {
+    await store.appendToStream('user-u1', [created(1)]);
+    const projector = new Projector(store, db, [usersProjection]);
+    await projector.rebuild();
+    expect(users()).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@ import { createLogger } from './logger';
 import {
   closeOnSignals,
   createWorker,
+  redisErrorReporter,
   REDIS_URL_REQUIRED,
   WorkerJobs,
   WorkerStartupError,
@@ -120,5 +121,26 @@ describe('worker process', () => {
       [50, 2],
     ]);
     expect(failures[1].error).toMatchObject({ type: 'Error', message: 'panne' });
+  });
+});
+
+describe('redisErrorReporter', () => {
+  test('logs a repeated Redis error once per quiet period, then how many it left out', () => {
+    const { logger, lines } = memoryLogger();
+    let now = 0;
+    const report = redisErrorReporter(logger, 30_000, () => now);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), {
+      code: 'ECONNREFUSED',
+    });
+    for (const context of ['queue a', 'worker of a', 'worker of a']) report(refused, context);
+    now = 30_000;
+    report(refused, 'queue a');
+    report(new Error('NOSCRIPT'), 'worker of a');
+
+    expect(lines.map((line) => [line.context, line.error, line.suppressed])).toEqual([
+      ['queue a', 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:6379', undefined],
+      ['queue a', 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:6379', 2],
+      ['worker of a', expect.objectContaining({ message: 'NOSCRIPT' }), undefined],
+    ]);
   });
 });

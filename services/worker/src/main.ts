@@ -3,7 +3,7 @@ import {
   isRedisDriverInstalled,
   REDIS_DRIVER_MISSING,
 } from './jobs/bullmq-job-queue';
-import type { JobQueue } from './jobs/job-queue';
+import type { JobQueue, JobQueueErrorHandler } from './jobs/job-queue';
 import { redactRedisUrl } from './jobs/redis-url';
 import { createLogger, Logger } from './logger';
 import { processors, ProcessorRegistry, registerProcessors, WorkerJobs } from './processors';
@@ -36,7 +36,7 @@ export interface WorkerOptions {
   createQueue?: (redisUrl: string, logger: Logger) => JobQueue<WorkerJobs>;
 }
 
-export interface Worker {
+export interface WorkerProcess {
   readonly queue: JobQueue<WorkerJobs>;
   /** Registers the processors; resolves with their job names once Redis answered. */
   start(): Promise<string[]>;
@@ -46,13 +46,40 @@ export interface Worker {
 
 const bullMqQueue = (redisUrl: string, logger: Logger): JobQueue<WorkerJobs> => {
   if (!isRedisDriverInstalled()) throw new WorkerStartupError(REDIS_DRIVER_MISSING);
-  return BullMqJobQueue.fromUrl<WorkerJobs>(redisUrl, {
-    onError: (error, context) => logger.warn(`Redis : ${context}`, { error }),
-  });
+  return BullMqJobQueue.fromUrl<WorkerJobs>(redisUrl, { onError: redisErrorReporter(logger) });
 };
 
+/**
+ * While Redis is unreachable every connection reports each failed reconnection: the same
+ * message is logged once per `quietMs`, with the count of those left out. Connection errors
+ * (with a `code`) are logged without their stack.
+ */
+export function redisErrorReporter(
+  logger: Logger,
+  quietMs = 30_000,
+  now: () => number = Date.now,
+): JobQueueErrorHandler {
+  let last = { message: '', at: -Infinity };
+  let suppressed = 0;
+  return (error, context) => {
+    const at = now();
+    if (error.message === last.message && at - last.at < quietMs) {
+      suppressed += 1;
+      return;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    logger.warn('Erreur Redis / Redis error', {
+      context,
+      error: code ? `${code}: ${error.message}` : error,
+      ...(suppressed > 0 ? { suppressed } : {}),
+    });
+    last = { message: error.message, at };
+    suppressed = 0;
+  };
+}
+
 /** Checks the environment and builds the worker, without connecting yet. */
-export function createWorker(options: WorkerOptions = {}): Worker {
+export function createWorker(options: WorkerOptions = {}): WorkerProcess {
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger({ name: 'reloc-worker', level: env.LOG_LEVEL });
   const redisUrl = env.REDIS_URL?.trim();
@@ -87,7 +114,7 @@ export interface SignalOptions {
  * A second signal exits at once with 1 (a stuck job must not block a deliberate stop).
  */
 export function closeOnSignals(
-  worker: Pick<Worker, 'close'>,
+  worker: Pick<WorkerProcess, 'close'>,
   logger: Logger,
   options: SignalOptions = {},
 ): void {
@@ -120,7 +147,7 @@ export function closeOnSignals(
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const logger = createLogger({ name: 'reloc-worker', level: env.LOG_LEVEL });
-  let worker: Worker;
+  let worker: WorkerProcess;
   try {
     worker = createWorker({ env, logger });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '../uuidv7';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -199,7 +199,7 @@ export class SqliteEventStore implements EventStore {
     let position = START;
     for (const event of events) {
       const { lastInsertRowid } = this.statements.insert.run(
-        event.id ?? randomUUID(),
+        event.id ?? uuidv7(),
         streamId,
         ++revision,
         event.type,

@@ -18,6 +18,7 @@ export class Projector {
   private subscription: Subscription | null = null;
   private waiters: { position: number; resolve: () => void }[] = [];
   private stopped = false;
+  private checkpointStatement: Database.Statement | null = null;
   private readonly applyPage: (events: RecordedEvent[]) => void;
 
   constructor(
@@ -73,6 +74,7 @@ export class Projector {
   /** Drops every read model and replays the whole log into them. */
   async rebuild(onProgress?: (position: number) => void): Promise<void> {
     await this.stop();
+    this.setup(); // a data dir never opened by the API has no checkpoint table yet
     this.db.transaction(() => {
       for (const projection of this.projections) projection.drop(this.db);
       this.db.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(CHECKPOINT_NAME);
@@ -128,11 +130,10 @@ export class Projector {
   }
 
   private saveCheckpoint(position: number): void {
-    this.db
-      .prepare(
-        'INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
-      )
-      .run(CHECKPOINT_NAME, position);
+    this.checkpointStatement ??= this.db.prepare(
+      'INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
+    );
+    this.checkpointStatement.run(CHECKPOINT_NAME, position);
   }
 
   private notifyWaiters(): void {

@@ -1,8 +1,43 @@
+import type Database from 'better-sqlite3';
 import type { UserEvent } from '@reloc/domain';
 import { applyRewards, emptyRewards, Rewards } from '@reloc/domain';
 import { Projection } from '../infrastructure/projection';
 
 type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
+
+function prepareStatements(db: Database.Database) {
+  return {
+    insert: db.prepare(
+      `INSERT OR REPLACE INTO users (id, email, first_name, last_name, role, trigram, created_at, rewards)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    rewardsOf: db.prepare('SELECT rewards FROM users WHERE id = ?').pluck(),
+    update: db.prepare(
+      `UPDATE users SET
+         first_name = coalesce(?, first_name), last_name = coalesce(?, last_name),
+         role = coalesce(?, role), version = coalesce(?, version),
+         trigram = CASE WHEN ? THEN ? ELSE trigram END,
+         rewards = coalesce(?, rewards)
+       WHERE id = ?`,
+    ),
+    setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
+    deactivate: db.prepare('UPDATE users SET is_deactivated = 1 WHERE id = ?'),
+    remove: db.prepare('DELETE FROM users WHERE id = ?'),
+  };
+}
+
+// Statements are prepared once per connection (and again after the table is recreated):
+// preparing per event costs more than the write itself during a rebuild.
+const statements = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
+
+function statementsOf(db: Database.Database) {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = prepareStatements(db);
+    statements.set(db, prepared);
+  }
+  return prepared;
+}
 
 /** The `users` table: one row per staff member or user, for login, lists and assignment. */
 export const usersProjection: Projection = {
@@ -23,18 +58,18 @@ export const usersProjection: Projection = {
       rewards TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS users_trigram ON users (trigram);`);
+    statements.delete(db);
   },
   drop(db) {
+    statements.delete(db);
     db.exec('DROP TABLE IF EXISTS users');
   },
   apply(db, event) {
+    const sql = statementsOf(db);
     switch (event.type) {
       case 'UserCreated': {
         const d = event.data as Data<'UserCreated'>;
-        db.prepare(
-          `INSERT OR REPLACE INTO users (id, email, first_name, last_name, role, trigram, created_at, rewards)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
+        sql.insert.run(
           d.userId,
           d.email,
           d.firstName,
@@ -48,46 +83,35 @@ export const usersProjection: Projection = {
       }
       case 'UserUpdated': {
         const { userId, changes } = event.data as Data<'UserUpdated'>;
-        const row = db.prepare('SELECT rewards FROM users WHERE id = ?').get(userId) as
-          { rewards: string } | undefined;
-        if (!row) return;
-        const rewards = changes.rewards
-          ? applyRewards(JSON.parse(row.rewards) as Rewards, changes.rewards)
-          : null;
-        db.prepare(
-          `UPDATE users SET
-             first_name = coalesce(?, first_name), last_name = coalesce(?, last_name),
-             role = coalesce(?, role), version = coalesce(?, version),
-             trigram = CASE WHEN ? THEN ? ELSE trigram END,
-             rewards = coalesce(?, rewards)
-           WHERE id = ?`,
-        ).run(
+        let rewards: string | null = null;
+        if (changes.rewards) {
+          const current = sql.rewardsOf.get(userId) as string | undefined;
+          if (current === undefined) return;
+          rewards = JSON.stringify(applyRewards(JSON.parse(current) as Rewards, changes.rewards));
+        }
+        sql.update.run(
           changes.firstName ?? null,
           changes.lastName ?? null,
           changes.role ?? null,
           changes.version ?? null,
           changes.trigram !== undefined ? 1 : 0,
           changes.trigram ?? null,
-          rewards ? JSON.stringify(rewards) : null,
+          rewards,
           userId,
         );
         return;
       }
       case 'UserPasswordSet': {
         const d = event.data as Data<'UserPasswordSet'>;
-        db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(d.passwordHash, d.userId);
+        sql.setPassword.run(d.passwordHash, d.userId);
         return;
       }
-      case 'UserDeactivated': {
-        const d = event.data as Data<'UserDeactivated'>;
-        db.prepare('UPDATE users SET is_deactivated = 1 WHERE id = ?').run(d.userId);
+      case 'UserDeactivated':
+        sql.deactivate.run((event.data as Data<'UserDeactivated'>).userId);
         return;
-      }
-      case 'UserDeleted': {
-        const d = event.data as Data<'UserDeleted'>;
-        db.prepare('DELETE FROM users WHERE id = ?').run(d.userId);
+      case 'UserDeleted':
+        sql.remove.run((event.data as Data<'UserDeleted'>).userId);
         return;
-      }
     }
   },
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { Queue } from 'bullmq';
 import { isServiceRequired, probeRedisSync } from '../testing/redis';
 import {
@@ -9,6 +10,7 @@ import {
   toBullMqJobId,
 } from './bullmq-job-queue';
 import { createJobQueue } from './create-job-queue';
+import { JobQueueClosedError } from './job-queue';
 import { CONTRACT_JOB_NAMES, ContractJobs, jobQueueContract } from './job-queue.contract';
 import { redactRedisUrl } from './redis-url';
 
@@ -49,6 +51,28 @@ describe('BullMQ job ids', () => {
     expect(toBullMqJobId('project-65f1c0de')).toBe('project-65f1c0de');
   });
 });
+
+if (isRedisDriverInstalled()) {
+  describe('BullMqJobQueue without Redis', () => {
+    test('close() settles, and rejects what was waiting for Redis', async () => {
+      const port = await unusedLoopbackPort();
+      const errors: string[] = [];
+      const queue = BullMqJobQueue.fromUrl<ContractJobs>(`redis://127.0.0.1:${port}`, {
+        prefix: `${runPrefix}-dead`,
+        onError: (error) => errors.push(error.message),
+      });
+      const processing = queue.process('contract.echo', () => undefined);
+      const subscribing = queue.subscribe('contract.echo', () => undefined);
+      const enqueuing = queue.enqueue('contract.echo', { text: '', n: 0, tags: [] });
+      await waitUntil(() => errors.some((message) => message.includes('ECONNREFUSED')));
+
+      await queue.close();
+      await expect(processing).rejects.toThrow(JobQueueClosedError);
+      await expect(subscribing).rejects.toThrow(JobQueueClosedError);
+      await expect(enqueuing).rejects.toThrow();
+    });
+  });
+}
 
 const reason = unavailability();
 if (reason) {
@@ -119,4 +143,21 @@ if (reason) {
       }
     });
   });
+}
+
+/** A loopback port that nothing listens on (it was free a moment ago). */
+function unusedLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `condition` holds, checking after each turn of the event loop. */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -77,7 +77,12 @@ interface Lane {
   name: string;
   queue: Queue;
   worker?: Worker;
-  events?: Promise<QueueEvents>;
+  /** Whether the worker ever reached Redis: before that no job can be active. */
+  workerReady: boolean;
+  /** Settles once the events of this name are read (see openEvents). */
+  eventsOpened?: Promise<void>;
+  events?: QueueEvents;
+  eventsReady: boolean;
   listeners: Set<(event: JobEvent) => void>;
 }
 
@@ -96,8 +101,13 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
   private readonly retention: JobRetention;
   private readonly onError: JobQueueErrorHandler;
   private closing: Promise<void> | null = null;
+  /** Rejects when close() starts, so that nothing waits for a Redis that never answered. */
+  private readonly closed: Promise<never>;
+  private rejectClosed!: (error: Error) => void;
 
   constructor(options: BullMqJobQueueOptions) {
+    this.closed = new Promise<never>((_, reject) => (this.rejectClosed = reject));
+    this.closed.catch(() => undefined);
     const isClientInstance =
       typeof (options.connection as { duplicate?: unknown }).duplicate === 'function';
     if (!isClientInstance && !isRedisDriverInstalled()) throw new Error(REDIS_DRIVER_MISSING);
@@ -121,8 +131,9 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
   ): Promise<string> {
     this.assertOpen();
     const { jobId, attempts, backoffMs, delayMs } = normalizeEnqueueOptions(options);
-    if (JSON.stringify(payload) === undefined)
+    if (JSON.stringify(payload) === undefined) {
       throw new TypeError('The payload must be a JSON value');
+    }
     // An existing id makes BullMQ's add script a no-op ("duplicated"): idempotent and atomic.
     await this.lane(name).queue.add(name, payload, {
       jobId: toBullMqJobId(jobId),
@@ -165,7 +176,8 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
     );
     worker.on('error', (error) => this.onError(error, `worker of ${name}`));
     lane.worker = worker;
-    await worker.waitUntilReady();
+    await Promise.race([worker.waitUntilReady(), this.closed]);
+    lane.workerReady = true;
   }
 
   async subscribe<N extends JobName<Jobs>>(
@@ -174,8 +186,8 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
   ): Promise<() => void> {
     this.assertOpen();
     const lane = this.lane(name);
-    lane.events ??= this.openEvents(lane);
-    await lane.events;
+    lane.eventsOpened ??= this.openEvents(lane);
+    await Promise.race([lane.eventsOpened, this.closed]);
     const wrapped = listener as (event: JobEvent) => void;
     lane.listeners.add(wrapped);
     return () => {
@@ -185,13 +197,20 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.rejectClosed(new JobQueueClosedError());
       const lanes = [...this.lanes.values()];
       // Worker.close waits for the active jobs; then the failure lookups that need the queue.
-      const results = await Promise.allSettled(lanes.map((lane) => lane.worker?.close()));
+      // A worker or an event reader that never reached Redis would wait for it forever: those
+      // are closed by force (they hold no job).
+      const results = await Promise.allSettled(
+        lanes.map((lane) => lane.worker?.close(!lane.workerReady)),
+      );
       await Promise.allSettled([...this.pendingLookups]);
       results.push(
         ...(await Promise.allSettled(
-          lanes.map(async (lane) => (lane.events ? (await lane.events).close() : undefined)),
+          lanes.map((lane) =>
+            lane.eventsReady ? lane.events?.close() : lane.events?.getBackend().close(true),
+          ),
         )),
         ...(await Promise.allSettled(lanes.map((lane) => lane.queue.close()))),
       );
@@ -218,7 +237,7 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
         },
       });
       queue.on('error', (error) => this.onError(error, `queue ${name}`));
-      lane = { name, queue, listeners: new Set() };
+      lane = { name, queue, workerReady: false, eventsReady: false, listeners: new Set() };
       this.lanes.set(name, lane);
     }
     return lane;
@@ -230,12 +249,13 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
    * constructor. Starting from the stream's newest id, read first on the queue's connection,
    * delivers every event that happens once subscribe resolves.
    */
-  private async openEvents(lane: Lane): Promise<QueueEvents> {
+  private async openEvents(lane: Lane): Promise<void> {
     const client = await lane.queue.getBackend().client;
     client.defineCommand(LAST_EVENT_ID_COMMAND, { numberOfKeys: 1, lua: LAST_EVENT_ID_LUA });
     const lastEventId = String(
       await client.runCommand(LAST_EVENT_ID_COMMAND, [lane.queue.keys.events]),
     );
+    this.assertOpen();
     const events = new QueueEvents(lane.name, {
       connection: this.connection,
       prefix: this.prefix,
@@ -267,15 +287,16 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
             type: 'failed',
             name: lane.name,
             jobId: fromBullMqJobId(jobId),
-            error: failedReason,
+            error: failedReason ?? '',
             attemptsMade,
           });
         })
         .finally(() => this.pendingLookups.delete(lookup));
       this.pendingLookups.add(lookup);
     });
+    lane.events = events;
     await events.waitUntilReady();
-    return events;
+    lane.eventsReady = true;
   }
 
   private emit(lane: Lane, event: JobEvent): void {

@@ -193,17 +193,22 @@ export function jobQueueContract(name: string, setup: () => Promise<JobQueueFixt
         );
 
         const ids: string[] = [];
-        for (let index = 0; index < count; index += 1) {
-          ids.push(await queue.enqueue('contract.gated', { index }));
+        try {
+          for (let index = 0; index < count; index += 1) {
+            ids.push(await queue.enqueue('contract.gated', { index }));
+          }
+          await started.until((items) => items.length >= 2);
+          expect(active).toBe(2);
+          // Free one slot at a time, oldest first; the next job must take it.
+          for (let k = 0; k < count; k += 1) {
+            gates[started.items[k]].resolve();
+            if (k + 2 < count) await started.until((items) => items.length >= k + 3);
+          }
+          for (const id of ids) await events.until(completed(id));
+        } finally {
+          // Lets a failing run finish, so that teardown's close() does not wait forever.
+          for (const gate of gates) gate.resolve();
         }
-        await started.until((items) => items.length === 2);
-        expect(active).toBe(2);
-        // Free one slot at a time, oldest first; the next job must take it.
-        for (let k = 0; k < count; k += 1) {
-          gates[started.items[k]].resolve();
-          if (k + 2 < count) await started.until((items) => items.length === k + 3);
-        }
-        for (const id of ids) await events.until(completed(id));
 
         expect(maxActive).toBe(2);
         expect([...started.items].sort()).toEqual([0, 1, 2, 3, 4]);
