@@ -137,9 +137,11 @@ describe('SqliteEventStore', () => {
   });
 
   it('lets exactly one of 50 appends racing from 5 threads win, round after round', async () => {
-    const rounds = 200;
+    // 50 rounds × 50 racing appends: enough to catch a check made outside the write lock
+    // (it failed 5 runs in 6 that way), few enough to stay quick on a loaded 2-core CI box.
+    const rounds = 50;
     const state = new Int32Array(new SharedArrayBuffer(8));
-    const results = await Promise.all(
+    const settled = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
         runInWorker<AppendWorkerResult>(APPEND_WORKER, {
           file,
@@ -151,6 +153,11 @@ describe('SqliteEventStore', () => {
         } satisfies AppendWorkerInput),
       ),
     );
+    // Report a worker's own failure before the barrier time-outs it causes in the others.
+    const failures = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+    const rootCause = failures.find((e) => !/Barrier timed out/.test(String(e))) ?? failures[0];
+    if (rootCause) throw rootCause;
+    const results = settled.map((r) => (r as PromiseFulfilledResult<AppendWorkerResult>).value);
 
     // A check made outside the write lock would let two appends in, or fail with SQLITE_BUSY.
     expect(results.reduce((sum, r) => sum + r.won, 0)).toBe(rounds);
@@ -159,7 +166,7 @@ describe('SqliteEventStore', () => {
     for (let round = 0; round < rounds; round++) {
       expect(await store.readStream(`race-${round}`)).toHaveLength(1);
     }
-  }, 30_000);
+  }, 90_000);
 
   it('reports a failing handler and retries the same event, skipping nothing', async () => {
     const store = open();

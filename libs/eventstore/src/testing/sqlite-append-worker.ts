@@ -45,7 +45,7 @@ function barrier(state: Int32Array, parties: number, round: number): void {
     Atomics.notify(state, 0);
   }
   // Bounded, so a worker that failed cannot leave the others blocked forever.
-  if (Atomics.wait(state, 0, round, 15_000) === 'timed-out') {
+  if (Atomics.wait(state, 0, round, 60_000) === 'timed-out') {
     throw new Error(`Barrier timed out in round ${round}`);
   }
 }
