@@ -1,2 +1,3 @@
 export * from './validator';
 export * from './schemas';
+export * from './project-schemas';

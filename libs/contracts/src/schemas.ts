@@ -98,3 +98,14 @@ export const emptyBodySchema = {
   additionalProperties: false,
   properties: {},
 } as const;
+
+export const addCommentSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['content'],
+  properties: {
+    content: { type: 'string', minLength: 1, maxLength: 10000 },
+    visibility: { type: 'string', enum: ['all', 'sales'] },
+  },
+} as const;
+export type AddCommentBody = { content: string; visibility?: 'all' | 'sales' };

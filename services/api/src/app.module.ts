@@ -7,6 +7,7 @@ import { EventSourcingModule } from './infrastructure/event-sourcing.module';
 import { NotificationsController } from './notifications/notifications.controller';
 import { SeedService } from './seed/seed.service';
 import { UsersModule } from './users/users.module';
+import { ProjectsModule } from './projects/projects.module';
 
 @Global()
 @Module({})
@@ -31,6 +32,7 @@ export class AppModule {
         EventSourcingModule,
         UsersModule,
         AuthModule,
+        ProjectsModule,
       ],
       controllers: [HealthController, NotificationsController],
       providers: [SeedService],

@@ -10,6 +10,25 @@ export const MESSAGES = {
   minValue: (n: number) => `Doit être supérieur ou égal à ${n}`,
   maxValue: (n: number) => `Doit être inférieur ou égal à ${n}`,
   unknownField: 'Champ inconnu',
+  exactLength: (n: number) => `Doit contenir exactement ${n} caractères.`,
+  precise: 'Choisissez une adresse proposée',
+} as const;
+
+/** French texts of the project rules (§4, §5 "Projects", §8). */
+export const PROJECT_MESSAGES = {
+  invalidRequest: 'Requête invalide',
+  companyRequired: "L'entreprise est obligatoire",
+  cannotAssignColumn: "Impossible d'affecter à cette colonne",
+  incomplete: 'Dossier incomplet',
+  cannotSubmit: 'Un bien doit avoir été retenu et au moins 3 biens doivent avoir été visités',
+  unknownStage: 'Inconnu',
+  notFound: 'Introuvable',
+  alreadyExists: 'Ce dossier existe déjà',
+  adminsOnly: 'Réservé aux admins',
+  superAdminOnly: 'Réservé au super admin',
+  readOnly: "Le dossier n'est plus modifiable",
+  assignSelfOnly: 'Vous pouvez seulement prendre une place libre ou retirer la vôtre',
+  conflict: 'conflict',
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

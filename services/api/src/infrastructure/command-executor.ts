@@ -41,15 +41,35 @@ export class CommandExecutor {
     return { state: fold(decider, events), revision: recorded.length - 1 };
   }
 
-  async execute<Command, Event extends DomainEvent, State>(
+  execute<Command, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
     context: CommandContext,
   ): Promise<ExecutionResult<Event, State>> {
+    return this.executeAll(streamId, decider, [command], context);
+  }
+
+  /**
+   * Several commands on one stream as one decision: each is decided on the state the
+   * previous ones lead to, and all their events are appended together or not at all.
+   */
+  async executeAll<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    commands: Command[],
+    context: CommandContext,
+  ): Promise<ExecutionResult<Event, State>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(streamId, decider);
-      const events = decider.decide(command, state);
+      const loaded = await this.load(streamId, decider);
+      const { revision } = loaded;
+      let state = loaded.state;
+      const events: Event[] = [];
+      for (const command of commands) {
+        const decided = decider.decide(command, state);
+        state = decided.reduce(decider.evolve, state);
+        events.push(...decided);
+      }
       if (!events.length) return { events, state, revision };
       const metadata = {
         actor: context.actor,
@@ -65,11 +85,7 @@ export class CommandExecutor {
           { expectedRevision: revision < 0 ? 'no_stream' : revision },
         );
         await this.projector.waitFor(result.position);
-        return {
-          events,
-          state: events.reduce(decider.evolve, state),
-          revision: result.nextExpectedRevision,
-        };
+        return { events, state, revision: result.nextExpectedRevision };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
         throw error;

@@ -1,5 +1,12 @@
 import { Projection } from './projection';
 import { usersProjection } from '../users/users.projection';
+import { commentsProjection } from '../comments/comments.projection';
+import { projectsProjection, timelineHiddenProjection } from '../projects/projects.projection';
 
 /** Every read model the projector feeds; `npm run rebuild-read-models` replays them all. */
-export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  usersProjection,
+  projectsProjection,
+  timelineHiddenProjection,
+  commentsProjection,
+];

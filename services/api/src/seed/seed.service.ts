@@ -5,11 +5,16 @@ import { APP_CONFIG, AppConfig } from '../config';
 import { SYSTEM_ACTOR } from '../auth/current-user';
 import { hashPassword } from '../auth/password';
 import { EVENT_STORE } from '../infrastructure/tokens';
+import { Projector } from '../infrastructure/projector';
 import { CreateUserCommand, DeactivateUserCommand } from '../users/commands/user-commands';
 import { UserRow, UsersReadModel } from '../users/users.read-model';
 import { DEMO_ACCOUNTS, SUPERADMIN_PROFILE } from './demo-staff';
+import { demoProjects } from './demo-projects';
+
+const DEMO_PROJECT_COUNT = 320;
 
 const DEMO_MARKER_STREAM = 'seed-demo';
+const DEMO_PROJECTS_MARKER_STREAM = 'seed-demo-projects';
 
 /**
  * First run: the superadmin of RELOC_ADMIN_EMAIL, then (unless RELOC_DEMO=0) the demo data
@@ -24,6 +29,7 @@ export class SeedService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly users: UsersReadModel,
+    private readonly projector: Projector,
   ) {}
 
   async run(): Promise<void> {
@@ -43,20 +49,52 @@ export class SeedService {
       this.logger.log(`superadmin ${this.config.adminEmail} created`);
     }
     if (!this.config.demo) return;
-    if ((await this.store.readStream(DEMO_MARKER_STREAM, { maxCount: 1 })).length) return;
-    await this.seedDemoStaff(hash);
-    await this.store.appendToStream(
-      DEMO_MARKER_STREAM,
-      [
-        {
-          type: 'DemoDataSeeded',
-          data: { version: 1 },
-          metadata: { actor: SYSTEM_ACTOR, at: new Date().toISOString() },
-        },
-      ],
+    // Each part of the demo records that it was seeded, so a restart never seeds it twice
+    // and a data dir seeded by an older version gains what was added since.
+    if (!(await this.seeded(DEMO_MARKER_STREAM))) {
+      await this.seedDemoStaff(hash);
+      await this.markSeeded(DEMO_MARKER_STREAM, 'DemoDataSeeded', { version: 1 });
+      this.logger.log(`demo staff seeded (${DEMO_ACCOUNTS.length} accounts)`);
+    }
+    if (!(await this.seeded(DEMO_PROJECTS_MARKER_STREAM))) {
+      await this.seedDemoProjects();
+      await this.markSeeded(DEMO_PROJECTS_MARKER_STREAM, 'DemoProjectsSeeded', {
+        count: DEMO_PROJECT_COUNT,
+      });
+      this.logger.log(`demo projects seeded (${DEMO_PROJECT_COUNT})`);
+    }
+  }
+
+  private async seeded(marker: string): Promise<boolean> {
+    return (await this.store.readStream(marker, { maxCount: 1 })).length > 0;
+  }
+
+  private async markSeeded(marker: string, type: string, data: Record<string, unknown>) {
+    const { position } = await this.store.appendToStream(
+      marker,
+      [{ type, data, metadata: { actor: SYSTEM_ACTOR, at: new Date().toISOString() } }],
       { expectedRevision: 'no_stream' },
     );
-    this.logger.log(`demo data seeded (${DEMO_ACCOUNTS.length} accounts)`);
+    await this.projector.waitFor(position);
+  }
+
+  private async seedDemoProjects(): Promise<void> {
+    for (const project of demoProjects(DEMO_PROJECT_COUNT)) {
+      await this.store.appendToStream(
+        `unique-customer-email-${project.email}`,
+        [{ type: 'UniqueValueClaimed', data: { ownerId: project.projectId } }],
+        { expectedRevision: 'no_stream' },
+      );
+      await this.store.appendToStream(`project-${project.projectId}`, project.events, {
+        expectedRevision: 'no_stream',
+      });
+      for (const comment of project.comments) {
+        const id = (comment[0].data as { commentId: string }).commentId;
+        await this.store.appendToStream(`comment-${id}`, comment, {
+          expectedRevision: 'no_stream',
+        });
+      }
+    }
   }
 
   private async seedDemoStaff(passwordHash: string): Promise<void> {

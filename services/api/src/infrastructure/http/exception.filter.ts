@@ -29,6 +29,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (error instanceof DomainError) {
       const body: Record<string, unknown> = { message: error.message };
       if (error.errors) body.errors = error.errors;
+      // A save conflict names the fields and carries their current values (nothing is lost).
+      const conflict = error as DomainError & {
+        fields?: unknown;
+        current?: unknown;
+        revision?: unknown;
+      };
+      if (conflict.fields)
+        Object.assign(body, {
+          fields: conflict.fields,
+          current: conflict.current,
+          revision: conflict.revision,
+        });
       return { status: STATUS_BY_KIND[error.kind], body };
     }
     if (error instanceof WrongExpectedVersionError) {

@@ -1,0 +1,19 @@
+/** Alerts (§4 "Alerts"): lifted for 1, 7 or 14 days with a reason. */
+export const ALERT_LIFT_DAYS = [1, 7, 14] as const;
+export type AlertLiftDays = (typeof ALERT_LIFT_DAYS)[number];
+
+/** Skipping every alert (stop dialog) is recorded under this key. */
+export const ALL_ALERTS = 'all';
+
+export function addDays(iso: string, days: number): string {
+  return new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
+}
+
+type AlertState = { alerts: Record<string, string>; alertsSkipped: Record<string, string> };
+
+/** The raised alerts not lifted at `now` (ISO). */
+export function activeAlertsAt(project: AlertState, now: string): string[] {
+  const liftedUntil = (alert: string) => project.alertsSkipped[alert] ?? '';
+  const all = liftedUntil(ALL_ALERTS);
+  return Object.keys(project.alerts).filter((alert) => liftedUntil(alert) <= now && all <= now);
+}

@@ -1,0 +1,186 @@
+import { deciderSpec } from '../testing/decider-spec';
+import {
+  AT,
+  FINAL_COMPLETE,
+  PROJECT_ID,
+  READY,
+  SEARCH_COMPLETE,
+  SHARED_COMPLETE,
+  STAFF,
+  admin,
+  assigned,
+  command,
+  estateChosen,
+  fieldsChanged,
+  operator,
+  projectCreated,
+  sale,
+  stageChanged,
+  superadmin,
+  user,
+  vendor,
+} from '../testing/project-fixtures';
+import { ChangeStage, ProjectActor } from './project.commands';
+import { projectDecider } from './project.decider';
+import { ProjectEvent } from './project.events';
+import { ProjectStage } from './stages';
+
+const spec = deciderSpec(projectDecider);
+const changeStage = (
+  stage: string,
+  by: ProjectActor = operator,
+  extra: Partial<ChangeStage> = {},
+) => command<ChangeStage>({ type: 'ChangeStage', stage, ...extra }, by);
+const moved = (from: ProjectStage, to: ProjectStage): ProjectEvent[] => [
+  { type: 'ProjectStageChanged', data: { projectId: PROJECT_ID, from, to, at: AT } },
+];
+
+const complete = fieldsChanged({ ...SHARED_COMPLETE, ...SEARCH_COMPLETE, ...FINAL_COMPLETE });
+const sentToAL = [projectCreated, complete, stageChanged('projectCreated', 'sentToAL')];
+
+describe('ChangeStage', () => {
+  it('moves to an ungated stage for every staff role, never for USER', () => {
+    for (const actor of STAFF)
+      spec
+        .given([projectCreated])
+        .when(changeStage('toCall', actor))
+        .then(moved('projectCreated', 'toCall'));
+    spec
+      .given([projectCreated])
+      .when(changeStage('toCall', user))
+      .thenThrows('Réservé aux admins', 'forbidden');
+  });
+
+  it('writes nothing when the stage does not change', () => {
+    spec.given([projectCreated]).when(changeStage('projectCreated')).thenNothing();
+  });
+
+  it("refuses an unknown stage with 'Inconnu' and a missing project", () => {
+    spec.given([projectCreated]).when(changeStage('teleported')).thenThrows('Inconnu', 'invalid');
+    spec.given([]).when(changeStage('toCall')).thenThrows('Introuvable', 'notFound');
+  });
+
+  it('requires a complete file for toAssign, listing missing fields by label', () => {
+    spec
+      .given([projectCreated])
+      .when(changeStage('toAssign'))
+      .thenThrows('Dossier incomplet', 'invalid');
+    let caught: unknown;
+    try {
+      projectDecider.decide(
+        changeStage('toAssign'),
+        projectDecider.evolve(projectDecider.initialState(), projectCreated),
+      );
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ errors: { civility: 'Civilité', companySiret: 'SIRET' } });
+    spec
+      .given([
+        projectCreated,
+        fieldsChanged(SHARED_COMPLETE),
+        stageChanged('projectCreated', 'docsMobiPass'),
+      ])
+      .when(changeStage('toAssign'))
+      .then(moved('docsMobiPass', 'toAssign'));
+  });
+
+  it('requires the search and household fields for docsLease', () => {
+    spec
+      .given([
+        projectCreated,
+        fieldsChanged(SHARED_COMPLETE),
+        stageChanged('projectCreated', 'toAssign'),
+      ])
+      .when(changeStage('docsLease'))
+      .thenThrows('Dossier incomplet', 'invalid');
+    spec
+      .given([
+        projectCreated,
+        fieldsChanged({ ...SHARED_COMPLETE, ...SEARCH_COMPLETE }),
+        stageChanged('projectCreated', 'toAssign'),
+      ])
+      .when(changeStage('docsLease'))
+      .then(moved('toAssign', 'docsLease'));
+  });
+
+  it('requires canSubmit for submittedToHil, with the spec message until readiness is known', () => {
+    const signed = [
+      projectCreated,
+      complete,
+      estateChosen,
+      stageChanged('projectCreated', 'signed'),
+    ];
+    const message = 'Un bien doit avoir été retenu et au moins 3 biens doivent avoir été visités';
+    spec.given(signed).when(changeStage('submittedToHil')).thenThrows(message, 'invalid');
+    spec
+      .given(signed)
+      .when(
+        changeStage('submittedToHil', operator, {
+          readiness: { ...READY, proposalsWithExactAddress: 2 },
+        }),
+      )
+      .thenThrows(message, 'invalid');
+    spec
+      .given(signed)
+      .when(changeStage('submittedToHil', operator, { readiness: READY }))
+      .then(moved('signed', 'submittedToHil'));
+    spec
+      .given([projectCreated, complete, stageChanged('projectCreated', 'signed')])
+      .when(changeStage('submittedToHil', operator, { readiness: READY }))
+      .thenThrows('Dossier incomplet', 'invalid');
+  });
+
+  it("refuses Paid without a reloc assignee: 'Impossible d'affecter à cette colonne'", () => {
+    spec
+      .given(sentToAL)
+      .when(changeStage('paid', superadmin))
+      .thenThrows("Impossible d'affecter à cette colonne");
+    spec
+      .given([...sentToAL, assigned('reloc', 'REL')])
+      .when(changeStage('paid', superadmin))
+      .then(moved('sentToAL', 'paid'));
+  });
+
+  it('lets only the super admin move to Paid', () => {
+    for (const actor of [operator, sale, vendor, admin])
+      spec
+        .given([...sentToAL, assigned('reloc', 'REL')])
+        .when(changeStage('paid', actor))
+        .thenThrows('Réservé au super admin', 'forbidden');
+  });
+
+  it('lets only admins and the super admin move to relanceAL', () => {
+    for (const actor of [operator, sale, vendor])
+      spec
+        .given(sentToAL)
+        .when(changeStage('relanceAL', actor))
+        .thenThrows('Réservé aux admins', 'forbidden');
+    for (const actor of [admin, superadmin])
+      spec
+        .given(sentToAL)
+        .when(changeStage('relanceAL', actor))
+        .then(moved('sentToAL', 'relanceAL'));
+  });
+
+  it('refuses any stage before sentToAL once it is reached, for everyone', () => {
+    for (const actor of STAFF)
+      spec
+        .given([...sentToAL, stageChanged('sentToAL', 'relanceAL')])
+        .when(changeStage('submittedToHil', actor, { readiness: READY }))
+        .thenThrows("Impossible d'affecter à cette colonne", 'forbidden');
+    spec
+      .given([...sentToAL, stageChanged('sentToAL', 'relanceAL')])
+      .when(changeStage('sentToAL', admin))
+      .then(moved('relanceAL', 'sentToAL'));
+  });
+
+  it('records the stage date in progress and the new currentProgress', () => {
+    const state = [
+      projectCreated,
+      stageChanged('projectCreated', 'toCall', '2026-11-23T08:00:00.000Z'),
+    ].reduce(projectDecider.evolve, projectDecider.initialState());
+    expect(state.currentProgress).toBe('toCall');
+    expect(state.progress).toEqual({ projectCreated: AT, toCall: '2026-11-23T08:00:00.000Z' });
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The timeline entry an event makes in a file's history, read from the state before and
+ * after it (so it does not depend on each event's payload). French, as the console shows it.
+ */
+export type TimelineEntry = { type: string; label: string; params: Record<string, unknown> };
+
+type State = Record<string, unknown> | null;
+
+const ROLE_LABELS: Record<string, string> = {
+  prescriptor: 'prescripteur',
+  lead: 'lead',
+  sale: 'commercial',
+  dispatcher: 'répartiteur',
+  reloc: 'reloc',
+  alsender: 'envoi AL',
+};
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+export function projectTimelineEntry(
+  eventType: string,
+  before: State,
+  after: State,
+  stageLabel: (stage: string) => string,
+  fieldLabel: (field: string) => string,
+): TimelineEntry | null {
+  if (!after) return null;
+  if (!before || eventType === 'ProjectCreated')
+    return { type: 'CREATION', label: 'Création', params: {} };
+  if (eventType === 'ProjectDeleted')
+    return { type: 'SUPPRESSION', label: 'Dossier supprimé', params: {} };
+  if (before.currentProgress !== after.currentProgress) {
+    const from = String(before.currentProgress);
+    const to = String(after.currentProgress);
+    return {
+      type: 'CHANGEMENT_STATUT',
+      label: `Étape : ${stageLabel(from)} → ${stageLabel(to)}`,
+      params: { from, to },
+    };
+  }
+  if (before.stopped !== after.stopped) {
+    return after.stopped
+      ? {
+          type: 'ABANDON',
+          label: 'Dossier abandonné',
+          params: { reason: after.abortMotivation ?? null },
+        }
+      : { type: 'REPRISE', label: 'Dossier repris', params: {} };
+  }
+  const beforeAssignees = asRecord(before.assignees);
+  const afterAssignees = asRecord(after.assignees);
+  for (const role of Object.keys({ ...beforeAssignees, ...afterAssignees })) {
+    if (beforeAssignees[role] !== afterAssignees[role]) {
+      const from = (beforeAssignees[role] as string | null) ?? null;
+      const to = (afterAssignees[role] as string | null) ?? null;
+      return {
+        type: 'ROLE_CHANGE',
+        label: `Affectation ${ROLE_LABELS[role] ?? role} : ${from ?? '—'} → ${to ?? '—'}`,
+        params: { role, from, to },
+      };
+    }
+  }
+  if (JSON.stringify(before.tags) !== JSON.stringify(after.tags))
+    return { type: 'TAGS', label: 'Étiquettes modifiées', params: { tags: after.tags } };
+  if (JSON.stringify(before.services) !== JSON.stringify(after.services))
+    return { type: 'SERVICES', label: 'Services modifiés', params: {} };
+  if (JSON.stringify(before.alertsSkipped) !== JSON.stringify(after.alertsSkipped))
+    return {
+      type: 'ALERTE',
+      label: 'Alerte levée',
+      params: { alertsSkipped: after.alertsSkipped },
+    };
+  if (before.chosenEstate !== after.chosenEstate)
+    return {
+      type: 'BIEN_CHOISI',
+      label: after.chosenEstate ? 'Bien retenu' : 'Bien retenu retiré',
+      params: { hostId: after.chosenEstate ?? null },
+    };
+  const ignored = new Set(['revision', 'fieldRevisions', 'updatedAt']);
+  const changed = Object.keys({ ...before, ...after }).filter(
+    (key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  if (!changed.length) return null;
+  const shown = changed.slice(0, 5).map(fieldLabel);
+  return {
+    type: 'MODIFICATION',
+    label: `Fiche modifiée : ${shown.join(', ')}${changed.length > 5 ? '…' : ''}`,
+    params: { fields: changed },
+  };
+}

@@ -1,0 +1,182 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import {
+  API_MESSAGES,
+  COMPUTED_FIELDS,
+  DomainError,
+  newObjectId,
+  normaliseEmail,
+  Project,
+  ProjectCommand,
+  projectDecider,
+  uniqueValueDecider,
+} from '@reloc/domain';
+import { Actor, CommandExecutor } from '../../infrastructure/command-executor';
+import { ProjectsReadModel } from '../projects.read-model';
+import {
+  ChangeProjectCommand,
+  CreateCustomerCommand,
+  DeleteProjectCommand,
+  UpdateProjectCommand,
+} from './project-commands';
+
+export const projectStream = (projectId: string) => `project-${projectId}`;
+
+type CommandWithoutBase = ProjectCommand extends infer C
+  ? C extends ProjectCommand
+    ? Omit<C, 'actor' | 'at'>
+    : never
+  : never;
+
+/** Runs project commands as one decision (all or nothing) and answers the file as projected. */
+async function run(
+  executor: CommandExecutor,
+  projects: ProjectsReadModel,
+  actor: Actor,
+  projectId: string,
+  commands: CommandWithoutBase[],
+): Promise<Project> {
+  const current = projects.findById(projectId);
+  if (!current) throw new DomainError('Projet introuvable', 'notFound');
+  const at = new Date().toISOString();
+  await executor.executeAll(
+    projectStream(projectId),
+    projectDecider,
+    commands.map((command) => ({ ...command, actor, at }) as ProjectCommand),
+    { actor },
+  );
+  return projects.findById(projectId) as Project;
+}
+
+@CommandHandler(CreateCustomerCommand)
+export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand> {
+  constructor(private readonly executor: CommandExecutor) {}
+
+  async execute({ actor, payload }: CreateCustomerCommand): Promise<string> {
+    const projectId = newObjectId();
+    const email = normaliseEmail(payload.email);
+    const claim = `unique-customer-email-${email}`;
+    const context = { actor };
+    await this.executor.execute(
+      claim,
+      uniqueValueDecider,
+      { type: 'Claim', ownerId: projectId, conflictMessage: API_MESSAGES.duplicateMail },
+      context,
+    );
+    try {
+      await this.executor.execute(
+        projectStream(projectId),
+        projectDecider,
+        {
+          type: 'CreateProject',
+          projectId,
+          fields: { ...payload, email },
+          actor,
+          at: new Date().toISOString(),
+        } as ProjectCommand,
+        context,
+      );
+    } catch (error) {
+      await this.executor.execute(
+        claim,
+        uniqueValueDecider,
+        { type: 'Release', ownerId: projectId },
+        context,
+      );
+      throw error;
+    }
+    return projectId;
+  }
+}
+
+@CommandHandler(UpdateProjectCommand)
+export class UpdateProjectHandler implements ICommandHandler<UpdateProjectCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projects: ProjectsReadModel,
+  ) {}
+
+  /** Staff fields merge or conflict; computed fields and the final property have their own commands. */
+  execute({ actor, projectId, baseRevision, changes }: UpdateProjectCommand): Promise<Project> {
+    const computed = new Set<string>(COMPUTED_FIELDS);
+    const staff: Record<string, unknown> = {};
+    const system: Record<string, unknown> = {};
+    let chosenEstate: { hostId: string | null } | null = null;
+    for (const [field, value] of Object.entries(changes)) {
+      if (field === 'chosenEstate') chosenEstate = { hostId: (value as string | null) ?? null };
+      else if (computed.has(field)) system[field] = value;
+      else staff[field] = value;
+    }
+    const commands: CommandWithoutBase[] = [];
+    if (Object.keys(staff).length)
+      commands.push({ type: 'UpdateFields', changes: staff, baseRevision });
+    if (Object.keys(system).length) commands.push({ type: 'RecordSystemFields', changes: system });
+    if (chosenEstate) commands.push({ type: 'ChooseEstate', ...chosenEstate });
+    return run(this.executor, this.projects, actor, projectId, commands);
+  }
+}
+
+@CommandHandler(ChangeProjectCommand)
+export class ChangeProjectHandler implements ICommandHandler<ChangeProjectCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projects: ProjectsReadModel,
+  ) {}
+
+  execute({ actor, projectId, change }: ChangeProjectCommand): Promise<Project> {
+    const commands: CommandWithoutBase[] = [];
+    if (change.currentProgress !== undefined)
+      commands.push({ type: 'ChangeStage', stage: change.currentProgress });
+    if (change.assignees) {
+      for (const [role, trigram] of Object.entries(change.assignees))
+        commands.push({ type: 'AssignRole', role, trigram } as CommandWithoutBase);
+    }
+    if (change.stopped === true) {
+      if (!change.abortMotivation)
+        throw new DomainError('Requête invalide', 'invalid', { abortMotivation: 'Obligatoire' });
+      commands.push({
+        type: 'StopProject',
+        reason: change.abortMotivation,
+        alertSkipDays: change.alertSkipDays ?? 0,
+      });
+    }
+    if (change.stopped === false) commands.push({ type: 'RestartProject' });
+    if (change.tags) commands.push({ type: 'SetTags', tags: change.tags });
+    if (change.service) commands.push({ type: 'SetServiceDone', ...change.service });
+    if (change.liftAlert) commands.push({ type: 'LiftAlert', ...change.liftAlert });
+    if (change.chosenEstate !== undefined)
+      commands.push({ type: 'ChooseEstate', hostId: change.chosenEstate });
+    if (change.overrideIncome) commands.push({ type: 'OverrideIncome' });
+    if (!commands.length) throw new DomainError('Requête invalide', 'invalid');
+    return run(this.executor, this.projects, actor, projectId, commands);
+  }
+}
+
+@CommandHandler(DeleteProjectCommand)
+export class DeleteProjectHandler implements ICommandHandler<DeleteProjectCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projects: ProjectsReadModel,
+  ) {}
+
+  async execute({ actor, projectId }: DeleteProjectCommand): Promise<void> {
+    const project = this.projects.findById(projectId);
+    if (!project) throw new DomainError('Projet introuvable', 'notFound');
+    await run(this.executor, this.projects, actor, projectId, [{ type: 'DeleteProject' }]);
+    const email = (project as unknown as { userId?: string }).userId;
+    if (email) {
+      await this.executor.execute(
+        `unique-customer-email-${email}`,
+        uniqueValueDecider,
+        { type: 'Release', ownerId: projectId },
+        { actor },
+      );
+    }
+  }
+}
+
+export const PROJECT_COMMAND_HANDLERS = [
+  CreateCustomerHandler,
+  UpdateProjectHandler,
+  ChangeProjectHandler,
+  DeleteProjectHandler,
+];

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CommentsController } from '../comments/comments.controller';
+import { PROJECT_COMMAND_HANDLERS } from './commands/project-command.handlers';
+import { ProjectsController } from './projects.controller';
+import { ProjectsReadModel } from './projects.read-model';
+import { TimelineController } from './timeline.controller';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [ProjectsController, TimelineController, CommentsController],
+  providers: [ProjectsReadModel, ...PROJECT_COMMAND_HANDLERS],
+  exports: [ProjectsReadModel],
+})
+export class ProjectsModule {}

@@ -1,0 +1,159 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Database from 'better-sqlite3';
+import type { Project } from '@reloc/domain';
+import { READ_DB } from '../infrastructure/tokens';
+
+export type BoardFilter = 'active' | 'alerts' | 'stopped' | 'all';
+
+export type BoardQuery = {
+  offset: number;
+  size: number;
+  filter: BoardFilter;
+  year?: number;
+  progress?: string;
+  search?: string;
+};
+
+type TileRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  user_id: string;
+  phone: string;
+  company: string;
+  company_id: string | null;
+  current_progress: string;
+  stopped: number;
+  tags: string;
+  assignees: string;
+  active_alerts: string;
+  created_at: string;
+  last_move: string | null;
+  date_move: string | null;
+};
+
+function toTile(row: TileRow) {
+  return {
+    _id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userId: row.user_id,
+    phoneNumber: row.phone,
+    company: row.company,
+    companyId: row.company_id,
+    currentProgress: row.current_progress,
+    stopped: row.stopped === 1,
+    tags: JSON.parse(row.tags) as string[],
+    assignees: JSON.parse(row.assignees) as Record<string, string | null>,
+    activeAlerts: JSON.parse(row.active_alerts) as string[],
+    createdAt: row.created_at,
+    lastMove: row.last_move,
+    dateMove: row.date_move,
+  };
+}
+
+@Injectable()
+export class ProjectsReadModel {
+  constructor(@Inject(READ_DB) private readonly db: Database.Database) {}
+
+  findById(id: string): Project | null {
+    const raw = this.db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck().get(id) as
+      string | undefined;
+    if (!raw) return null;
+    const project = JSON.parse(raw) as Project & { deleted?: boolean };
+    return project.deleted ? null : project;
+  }
+
+  /** The board: filtered tiles, newest movement first, and the count per stage. */
+  board(query: BoardQuery) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.filter === 'active') where.push('stopped = 0');
+    if (query.filter === 'stopped') where.push('stopped = 1');
+    if (query.filter === 'alerts') where.push('stopped = 0 AND has_alert = 1');
+    if (query.year) {
+      where.push('year = ?');
+      params.push(query.year);
+    }
+    const term = query.search?.trim().toLowerCase();
+    if (term) {
+      where.push("search LIKE ? ESCAPE '\\'");
+      params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const counts = Object.fromEntries(
+      (
+        this.db
+          .prepare(
+            `SELECT current_progress AS stage, COUNT(*) AS n FROM project_board ${base} GROUP BY current_progress`,
+          )
+          .all(...params) as { stage: string; n: number }[]
+      ).map((row) => [row.stage, row.n]),
+    ) as Record<string, number>;
+    const stageWhere =
+      query.progress && query.progress !== 'all'
+        ? `${base ? `${base} AND` : 'WHERE'} current_progress = ?`
+        : base;
+    const stageParams =
+      query.progress && query.progress !== 'all' ? [...params, query.progress] : params;
+    const total = (
+      this.db
+        .prepare(`SELECT COUNT(*) AS n FROM project_board ${stageWhere}`)
+        .get(...stageParams) as {
+        n: number;
+      }
+    ).n;
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM project_board ${stageWhere} ORDER BY last_move DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...stageParams, query.size, query.offset) as TileRow[];
+    return { leases: rows.map(toTile), total, counts };
+  }
+
+  tags(): string[] {
+    const rows = this.db
+      .prepare(
+        "SELECT DISTINCT value FROM project_board, json_each(project_board.tags) WHERE value != '' ORDER BY value COLLATE NOCASE",
+      )
+      .pluck()
+      .all() as string[];
+    return rows;
+  }
+
+  timeline(targetId: string) {
+    const rows = this.db
+      .prepare(
+        'SELECT * FROM timeline WHERE target_id = ? AND hidden = 0 ORDER BY date DESC, rowid DESC',
+      )
+      .all(targetId) as {
+      id: string;
+      date: string;
+      type: string;
+      label: string;
+      params: string;
+      author: string | null;
+      from_hil: number;
+    }[];
+    const items = rows.map((row) => ({
+      _id: row.id,
+      date: row.date,
+      type: row.type,
+      label: row.label,
+      params: JSON.parse(row.params) as Record<string, unknown>,
+      author: row.author,
+      fromHiL: row.from_hil === 1,
+    }));
+    // 'Création' is always the last entry, whatever the clock said.
+    const creation = items.findIndex((item) => item.type === 'CREATION');
+    if (creation >= 0) items.push(...items.splice(creation, 1));
+    return items;
+  }
+
+  timelineTarget(entryId: string): string | null {
+    return (
+      (this.db.prepare('SELECT target_id FROM timeline WHERE id = ?').pluck().get(entryId) as
+        string | undefined) ?? null
+    );
+  }
+}

@@ -1,0 +1,243 @@
+import {
+  CONTRACT_TYPES,
+  NON_ELIGIBILITY_REASONS,
+  newObjectId,
+  PROJECT_STAGES,
+  ProjectStage,
+} from '@reloc/domain';
+import type { EventData } from '@reloc/eventstore';
+
+/**
+ * The demo's client files: a few hundred projects spread over every stage, with their
+ * history (stage changes over the past months, assignments, stops) and comments. Written as
+ * imported history (events with a `seed` actor), not replayed through the commands: a file
+ * that reached `paid` did so through proposals and documents the demo does not have yet.
+ */
+const FIRST_NAMES = [
+  'Emma',
+  'Lucas',
+  'Chloé',
+  'Hugo',
+  'Léa',
+  'Louis',
+  'Manon',
+  'Gabriel',
+  'Inès',
+  'Arthur',
+  'Jade',
+  'Jules',
+  'Camille',
+  'Adam',
+  'Sarah',
+  'Raphaël',
+  'Zoé',
+  'Nathan',
+  'Alice',
+  'Tom',
+  'Lina',
+  'Théo',
+  'Rose',
+  'Ethan',
+  'Anna',
+  'Noah',
+  'Eva',
+  'Paul',
+  'Louise',
+  'Sacha',
+];
+const LAST_NAMES = [
+  'Martin',
+  'Bernard',
+  'Thomas',
+  'Petit',
+  'Robert',
+  'Richard',
+  'Durand',
+  'Dubois',
+  'Moreau',
+  'Laurent',
+  'Simon',
+  'Michel',
+  'Lefèvre',
+  'Leroy',
+  'Roux',
+  'David',
+  'Bertrand',
+  'Morel',
+  'Fournier',
+  'Girard',
+  'Bonnet',
+  'Dupont',
+  'Lambert',
+  'Fontaine',
+  'Rousseau',
+  'Vincent',
+  'Muller',
+  'Faure',
+  'André',
+  'Mercier',
+];
+const COMPANIES = [
+  'Airbus',
+  'Safran',
+  'Thales',
+  'Decathlon',
+  'Capgemini',
+  'Orange',
+  'SNCF',
+  'Michelin',
+  'Schneider Electric',
+  'L’Oréal',
+  'Sopra Steria',
+  'Veolia',
+  'Dassault Systèmes',
+  'Leroy Merlin',
+  'Crédit Agricole',
+];
+const CITIES = [
+  { label: 'Toulouse', postcode: '31000', lat: 43.6045, lng: 1.4442 },
+  { label: 'Lyon', postcode: '69001', lat: 45.764, lng: 4.8357 },
+  { label: 'Bordeaux', postcode: '33000', lat: 44.8378, lng: -0.5792 },
+  { label: 'Nantes', postcode: '44000', lat: 47.2184, lng: -1.5536 },
+  { label: 'Lille', postcode: '59000', lat: 50.6292, lng: 3.0573 },
+  { label: 'Rennes', postcode: '35000', lat: 48.1173, lng: -1.6778 },
+  { label: 'Grenoble', postcode: '38000', lat: 45.1885, lng: 5.7245 },
+  { label: 'Strasbourg', postcode: '67000', lat: 48.5734, lng: 7.7521 },
+];
+const TAGS = ['urgent', 'VIP', 'alternance', 'mutation', 'famille', 'animaux'];
+const COMMENTS = [
+  'Client rappelé, attend le retour de son employeur.',
+  'Dossier complet, pièces vérifiées.',
+  'Relance envoyée par e-mail.',
+  'Visite prévue jeudi, le client viendra accompagné.',
+  'Budget revu à la hausse après échange.',
+  'Le garant doit fournir son dernier avis d’imposition.',
+];
+const RELOC = ['JBE', 'CDU', 'NMO'];
+const SALES = ['SPE', 'ILE', 'HGA'];
+
+/** A small deterministic generator, so every first run seeds the same demo. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 4294967296;
+    return state / 4294967296;
+  };
+}
+
+export type DemoProject = {
+  projectId: string;
+  email: string;
+  events: EventData[];
+  comments: EventData[][];
+};
+
+export function demoProjects(count: number, now = new Date()): DemoProject[] {
+  const rand = random(20261122);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const metadata = (at: string, trigram: string | null) => ({
+    actor: { id: 'seed', trigram, role: 'SYSTEM' },
+    at,
+    correlationId: null,
+    causationId: null,
+    schemaVersion: 1,
+  });
+  const out: DemoProject[] = [];
+  for (let i = 0; i < count; i++) {
+    const stage: ProjectStage = PROJECT_STAGES[i % PROJECT_STAGES.length];
+    const targetIndex = PROJECT_STAGES.indexOf(stage);
+    const daysAgo = 20 + Math.floor(rand() * 400);
+    let time = now.getTime() - daysAgo * 86400000;
+    const created = new Date(time);
+    const projectId = newObjectId(created);
+    const firstName = pick(FIRST_NAMES);
+    const lastName = pick(LAST_NAMES);
+    const email = `${firstName}.${lastName}.${i}@exemple.fr`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+    const home = pick(CITIES);
+    const work = pick(CITIES.filter((c) => c !== home));
+    const company = pick(COMPANIES);
+    const sale = pick(SALES);
+    const reloc = targetIndex >= PROJECT_STAGES.indexOf('toAssign') ? pick(RELOC) : null;
+    const events: EventData[] = [];
+    const push = (type: string, data: Record<string, unknown>, trigram: string | null = sale) =>
+      events.push({
+        type,
+        data: { projectId, ...data },
+        metadata: metadata(new Date(time).toISOString(), trigram),
+      });
+    push('ProjectCreated', {
+      createdAt: created.toISOString(),
+      assignees: {
+        prescriptor: null,
+        lead: sale,
+        sale,
+        dispatcher: null,
+        reloc: null,
+        alsender: null,
+      },
+      fields: {
+        userId: email,
+        firstName,
+        lastName,
+        phoneNumber: `06${String(10000000 + Math.floor(rand() * 89999999))}`,
+        company,
+        companyMail: `rh@${company.toLowerCase().replace(/[^a-z]/g, '')}.fr`,
+        contractType: pick(CONTRACT_TYPES),
+        actualCity: home.label,
+        fromAddressObject: { ...home, city: home.label },
+        addressWork: `${1 + Math.floor(rand() * 80)} avenue de la République, ${work.postcode} ${work.label}`,
+        addressWorkObject: { ...work, city: work.label, route: 'avenue de la République' },
+        budget: 500 + Math.floor(rand() * 10) * 100,
+        zone: rand() < 0.5 ? 1 : 2,
+      },
+    });
+    if (rand() < 0.3) push('ProjectTagsChanged', { tags: [pick(TAGS)] });
+    let from: ProjectStage = 'projectCreated';
+    for (let s = 1; s <= targetIndex; s++) {
+      const to = PROJECT_STAGES[s];
+      if (to === 'relanceAL' && stage === 'paid' && rand() < 0.5) continue;
+      time +=
+        Math.floor(rand() * 6 + 1) * 86400000 * Math.min(1, (daysAgo - 10) / (targetIndex * 7));
+      if (to === 'toAssign' && reloc) {
+        push('ProjectAssigneeChanged', { role: 'reloc', from: null, to: reloc });
+      }
+      push('ProjectStageChanged', { from, to, at: new Date(time).toISOString() }, reloc ?? sale);
+      from = to;
+    }
+    if (targetIndex < PROJECT_STAGES.indexOf('sentToAL') && rand() < 0.12) {
+      push('ProjectStopped', {
+        reason: pick(NON_ELIGIBILITY_REASONS).key,
+        alertSkipDays: 0,
+        skipAlertsUntil: null,
+        at: new Date(time).toISOString(),
+      });
+    }
+    const comments: EventData[][] = [];
+    const commentCount = Math.floor(rand() * 3);
+    for (let c = 0; c < commentCount; c++) {
+      const commentId = newObjectId(new Date(time));
+      const author = pick([...SALES, ...RELOC]);
+      comments.push([
+        {
+          type: 'CommentAdded',
+          data: {
+            commentId,
+            targetId: projectId,
+            content: pick(COMMENTS),
+            visibility: rand() < 0.3 ? 'sales' : 'all',
+            owner: 'hil',
+            authorId: 'seed',
+            author,
+            createdAt: new Date(time - c * 3600000).toISOString(),
+          },
+          metadata: metadata(new Date(time).toISOString(), author),
+        },
+      ]);
+    }
+    out.push({ projectId, email, events, comments });
+  }
+  return out;
+}
