@@ -328,4 +328,88 @@ describe('projects (§4, §5, §7 "Projects and customers")', () => {
       .send({ content: '' });
     expect(empty.status).toBe(400);
   });
+
+  async function seededAt(stage: string): Promise<{ _id: string }> {
+    const res = await t
+      .http()
+      .post('/v1/leases')
+      .set(await as('SUPERADMIN'))
+      .send({ filter: 'active', progress: stage, size: 1 });
+    expect(res.body.leases).toHaveLength(1);
+    return res.body.leases[0];
+  }
+
+  it('lets only admins edit a file at or after sentToAL', async () => {
+    const { _id } = await seededAt('sentToAL');
+    const rev = (
+      await t
+        .http()
+        .get(`/v1/lease/${_id}`)
+        .set(await as('OPERATOR'))
+    ).body._revision;
+    for (const role of ['OPERATOR', 'SALE', 'VENDOR'] as const) {
+      const res = await t
+        .http()
+        .put(`/v1/lease/${_id}`)
+        .set(await as(role))
+        .send({ _revision: rev, job: 'Refusé' });
+      expect(res.status).toBe(403);
+    }
+    const admin = await t
+      .http()
+      .put(`/v1/lease/${_id}`)
+      .set(await as('ADMIN'))
+      .send({ _revision: rev, job: 'Accepté' });
+    expect(admin.status).toBe(200);
+    expect(admin.body.job).toBe('Accepté');
+  });
+
+  it('keeps relanceAL for admins and paid for the superadmin', async () => {
+    const { _id } = await seededAt('sentToAL');
+    for (const role of ['OPERATOR', 'SALE', 'VENDOR'] as const) {
+      const res = await t
+        .http()
+        .post(`/v1/lease/${_id}`)
+        .set(await as(role))
+        .send({ currentProgress: 'relanceAL' });
+      expect(res.status).toBe(403);
+    }
+    expect(
+      (
+        await t
+          .http()
+          .post(`/v1/lease/${_id}`)
+          .set(await as('ADMIN'))
+          .send({ currentProgress: 'relanceAL' })
+      ).body.currentProgress,
+    ).toBe('relanceAL');
+    const paid = await t
+      .http()
+      .post(`/v1/lease/${_id}`)
+      .set(await as('ADMIN'))
+      .send({ currentProgress: 'paid' });
+    expect(paid.status).toBe(403);
+  });
+
+  it('keeps the refresh of a file for the superadmin', async () => {
+    const { _id } = await seededAt('toCall');
+    for (const role of ['ADMIN', 'OPERATOR', 'SALE', 'VENDOR', 'USER'] as const) {
+      expect(
+        (
+          await t
+            .http()
+            .get(`/v1/lease/${_id}/refresh`)
+            .set(await as(role))
+        ).status,
+      ).toBe(403);
+    }
+    expect(
+      (
+        await t
+          .http()
+          .get(`/v1/lease/${_id}/refresh`)
+          .set(await as('SUPERADMIN'))
+      ).status,
+    ).toBe(200);
+  });
 });
