@@ -11,7 +11,7 @@ import {
   UpdateProjectBody,
   updateProjectSchema,
 } from '@reloc/contracts';
-import { DomainError, isObjectId, Project } from '@reloc/domain';
+import { activeAlertsAt, DomainError, isObjectId, Project } from '@reloc/domain';
 import { actorOf, CurrentUser } from '../auth/current-user';
 import { Roles } from '../auth/roles.decorator';
 import { validated } from '../infrastructure/http/validate';
@@ -40,7 +40,12 @@ export function toProjectDto(project: Project) {
   } = project as Project & {
     fieldRevisions?: unknown;
   };
-  return { ...rest, _revision: revision };
+  // Lifted alerts come back by themselves when their lift expires: computed at read time.
+  return {
+    ...rest,
+    activeAlerts: activeAlertsAt(project, new Date().toISOString()),
+    _revision: revision,
+  };
 }
 
 /** Client projects (spec §7 "Projects and customers"). */
