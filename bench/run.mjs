@@ -7,6 +7,8 @@
 //      per call, each beside the raw rate of the same shape (paired rounds, medians)
 //   3. a generated users log (>= 500 000 events, batch appends), then Projector.rebuild()
 //   4. the API's memory once caught up on that log (child process, --expose-gc)
+//   5. the board query of issue 3 (POST /v1/leases) on generated projects: over HTTP against the
+//      real API, and directly against its read model (statements timed, plans explained)
 //
 // Everything happens in one temp dir, removed at the end; results go to bench/results/latest.json.
 
@@ -16,8 +18,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { probeStore, runAppendBench } from './lib/append-bench.mjs';
 import { measureApiMemory } from './lib/api-memory.mjs';
+import { runBoardBench, writeProjects } from './lib/board-bench.mjs';
 import { dropReadModels, generateLog, loadApi, rebuild } from './lib/log-and-rebuild.mjs';
-import { benchDir, loadBetterSqlite3, loadEventstore } from './lib/paths.mjs';
+import { benchDir, loadBetterSqlite3, loadDomain, loadEventstore } from './lib/paths.mjs';
 import { fmtInt, fmtMs, mb, median, table } from './lib/stats.mjs';
 
 const intFromEnv = (name, fallback, min = 1) => {
@@ -43,6 +46,11 @@ const params = {
   rebuildRepeats: intFromEnv('BENCH_REBUILD_REPEATS', 1),
   /** Also start the API with its read models dropped, so it replays the whole log itself. */
   coldCatchUp: process.env.BENCH_COLD_CATCH_UP !== '0',
+  /** Generated projects for the board query (phase 5); 0 skips the phase. */
+  projects: intFromEnv('BENCH_PROJECTS', 20_000, 0),
+  /** Timed calls per board query (after `boardWarmUps` untimed ones). */
+  boardRepeats: intFromEnv('BENCH_BOARD_REPEATS', 50),
+  boardWarmUps: 5,
 };
 
 const isTty = process.stderr.isTTY;
@@ -79,6 +87,7 @@ async function main() {
   const { Database, version: betterSqlite3 } = loadBetterSqlite3();
   const { SqliteEventStore } = loadEventstore();
   const api = loadApi();
+  const domain = params.projects ? loadDomain() : null;
 
   tmp = mkdtempSync(join(os.tmpdir(), 'reloc-bench-'));
   const scratch = join(tmp, 'scratch');
@@ -148,6 +157,39 @@ async function main() {
     apiCold = await measureApiMemory({ dataDir });
   }
 
+  // 5: the board query, on its own data dir of generated projects.
+  let board = null;
+  if (params.projects) {
+    const boardDir = join(tmp, 'board-data');
+    phase(`board query: generating ${fmtInt(params.projects)} projects (batch appends)`);
+    const projectsLog = await writeProjects({
+      api,
+      domain,
+      dataDir: boardDir,
+      projects: params.projects,
+      onProgress: (n, total) => progress(`  ${fmtInt(n)} / ${fmtInt(total)} projects`),
+    });
+    progress(
+      `  ${fmtInt(projectsLog.projects)} projects, ${fmtInt(projectsLog.events)} events in ${fmtMs(projectsLog.ms)}`,
+      true,
+    );
+    phase(
+      `board query: API on them (projector from 0), then ${params.boardWarmUps} + ${params.boardRepeats} calls per query, HTTP and read model`,
+    );
+    const measured = await runBoardBench({
+      api,
+      domain,
+      dataDir: boardDir,
+      terms: projectsLog.terms,
+      repeats: params.boardRepeats,
+      warmUps: params.boardWarmUps,
+      onProgress: (id, i, n) => progress(`  ${id}: ${i} / ${n}`),
+    });
+    progress(`  API caught up in ${fmtMs(measured.api.caughtUpMs)}`, true);
+    markPeak('board');
+    board = { log: projectsLog, ...measured };
+  }
+
   const totalMs = performance.now() - t0;
   const results = {
     startedAt: startedAt.toISOString(),
@@ -205,6 +247,14 @@ async function main() {
       coldCatchUp: apiCold && {
         ...apiSummary(apiCold),
         eventsPerSec: ((apiCold.catchUp.to - apiCold.catchUp.from) / apiCold.catchUp.ms) * 1000,
+      },
+    },
+    board: board && {
+      ...board,
+      api: {
+        ...board.api,
+        catchUpEventsPerSec:
+          ((board.api.catchUp.to - board.api.catchUp.from) / board.api.catchUp.ms) * 1000,
       },
     },
   };
@@ -346,7 +396,82 @@ function report(r) {
     header.push(
       'note: the machine was busy when the run started; rates are noisy, ratios less so.',
     );
-  return `${header.join('\n')}\n\n${table(rows, 'llrrl')}`;
+  const main = `${header.join('\n')}\n\n${table(rows, 'llrrl')}`;
+  return r.board ? `${main}\n\n${boardReport(r)}` : main;
+}
+
+/** Phase 5: one row per query, HTTP beside the read model, then the plans SQLite chose. */
+function boardReport(r) {
+  const b = r.board;
+  const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+  const kb = (bytes) => `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  const letter = (i) => `5${String.fromCharCode(97 + i)}`;
+  const rows = [
+    [
+      '#',
+      'Query (POST /v1/leases)',
+      'HTTP median',
+      'p95',
+      'read model median',
+      'p95',
+      'counts + total + page',
+      'tiles / total',
+      'response',
+    ],
+  ];
+  b.queries.forEach((q, i) => {
+    const st = q.readModel.statements;
+    rows.push([
+      letter(i),
+      q.label,
+      ms(q.http.median),
+      ms(q.http.p95),
+      ms(q.readModel.median),
+      ms(q.readModel.p95),
+      st
+        ? ['counts', 'total', 'page'].map((k) => (st[k] ? ms(st[k].median) : '-')).join(' + ')
+        : `${q.readModel.requests} in a row`,
+      q.http.total === undefined
+        ? `${fmtInt(q.http.tiles)} tiles`
+        : `${fmtInt(q.http.tiles)} / ${fmtInt(q.http.total)}`,
+      kb(q.http.bytes),
+    ]);
+  });
+  const firstPages = b.queries.filter((q) => ['column', 'bigColumn', 'all'].includes(q.id));
+  const worstMedian = Math.max(...firstPages.map((q) => q.http.median));
+  const worstP95 = Math.max(...firstPages.map((q) => q.http.p95));
+  const open = b.queries.find((q) => q.id === 'openReloc');
+  const header = [
+    `Board query (issue 3): ${fmtInt(b.log.projects)} generated projects (${fmtInt(b.log.stopped)} stopped, ${fmtInt(b.log.byStage.paid)} paid), ${fmtInt(b.log.events)} events written in ${fmtMs(b.log.ms)};`,
+    `the API caught up from 0 in ${fmtMs(b.api.catchUp.ms)} (${fmtInt(b.api.catchUpEventsPerSec)} ev/s), ready in ${fmtMs(b.api.caughtUpMs)}. ms, ${r.params.boardRepeats} calls after ${r.params.boardWarmUps} warm-ups;`,
+    '"read model": ProjectsReadModel.board() in process, no HTTP; its statements split as counts per column + column total + the page (medians).',
+  ];
+  // Distinct plans, with the queries that use them.
+  const plans = new Map();
+  b.queries.forEach((q, i) => {
+    for (const [kind, { plan }] of Object.entries(q.readModel.plans ?? {})) {
+      const key = `${kind}: ${plan.map((line) => line.trim()).join('; ')}`;
+      plans.set(key, [...(plans.get(key) ?? []), letter(i)]);
+    }
+  });
+  // Read here: each first page with a p95 under 50 ms, and a whole board (all its columns'
+  // first pages, sent at once as the console does) under 100 ms at the median.
+  const met = worstP95 < 50 && (!open || open.http.median < 100);
+  const verdict =
+    `first page (5a–5c) over HTTP: slowest median ${ms(worstMedian)} ms, slowest p95 ${ms(worstP95)} ms` +
+    (open
+      ? `; a whole board (5f, ${open.http.requests} column pages at once) ${ms(open.http.median)} ms median`
+      : '') +
+    `\ntarget "first page well under 100 ms" (read as: 5a–5c p95 < 50 ms, 5f median < 100 ms): ${met ? 'met' : 'NOT met'}`;
+  return [
+    header.join('\n'),
+    '',
+    table(rows, 'llrrrrrrr'),
+    '',
+    verdict,
+    'plans (EXPLAIN QUERY PLAN):',
+    ...[...plans].map(([plan, ids]) => `  ${ids.join(',').padEnd(14)} ${plan}`),
+  ].join('\n');
 }
 
 main()

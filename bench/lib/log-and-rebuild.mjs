@@ -17,13 +17,17 @@ export function loadApi() {
   return { loadConfig, openEventStore, openReadDb, readModelPath, Projector, ALL_PROJECTIONS };
 }
 
+/** The superadmin the API creates at its first start (phase 5 logs in with it). */
+export const BENCH_ADMIN = { email: 'bench-admin@reloc.fr', password: 'Bench2026!' };
+
 /** The environment the API gets in every phase: the data dir and nothing of the demo. */
 export function apiEnv(dataDir) {
   return {
     RELOC_DATA_DIR: dataDir,
     RELOC_DEMO: '0',
     RELOC_TOKEN_SECRET: 'bench-secret-not-for-production-0123456789abcdef',
-    RELOC_ADMIN_PASSWORD: 'Bench2026!',
+    RELOC_ADMIN_EMAIL: BENCH_ADMIN.email,
+    RELOC_ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
 }
 

@@ -9,6 +9,7 @@ export const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const root = join(benchDir, '..');
 export const eventstoreDist = join(root, 'libs', 'eventstore', 'dist');
 export const apiDist = join(root, 'services', 'api', 'dist');
+export const domainDist = join(root, 'libs', 'domain', 'dist');
 
 export const require = createRequire(join(root, 'services', 'api', 'package.json'));
 
@@ -25,6 +26,11 @@ export function requireBuilt(path) {
 
 export function loadEventstore() {
   return requireBuilt(join(eventstoreDist, 'index.js'));
+}
+
+/** The built @reloc/domain (stages, enumerations, field kinds) the generated projects follow. */
+export function loadDomain() {
+  return requireBuilt(join(domainDist, 'index.js'));
 }
 
 /** better-sqlite3 as the event store resolves it, so raw and store rates use one binary. */

@@ -7,6 +7,13 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** Nearest-rank percentile (p in 0..100): a value that was measured, never an interpolation. */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 export const now = () => performance.now();
 
 export const mb = (bytes) => bytes / 1024 / 1024;

@@ -8,16 +8,16 @@ import {
   AnnouncementPage,
   AnnouncementsPage,
   BillingPage,
-  BoardPage,
   DashboardPage,
   HelpPage,
   HostPage,
   HostsPage,
   NotificationsPage,
-  ProjectPage,
   ProspectPage,
   ProspectsPage,
 } from '../features/placeholders/pages';
+import { BoardPage } from '../features/projects/board/BoardPage';
+import { ProjectPage } from '../features/projects/page/ProjectPage';
 import { RequireRole } from '../features/shell/components/RequireRole';
 
 export type LayoutName = 'default' | 'empty';

@@ -3,6 +3,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, AppConfig } from './config';
 import { HealthController } from './health/health.controller';
+import { AddressController } from './geo/address.controller';
+import { AddressSearchService } from './geo/address-search.service';
 import { EventSourcingModule } from './infrastructure/event-sourcing.module';
 import { NotificationsController } from './notifications/notifications.controller';
 import { SeedService } from './seed/seed.service';
@@ -34,8 +36,8 @@ export class AppModule {
         AuthModule,
         ProjectsModule,
       ],
-      controllers: [HealthController, NotificationsController],
-      providers: [SeedService],
+      controllers: [HealthController, NotificationsController, AddressController],
+      providers: [SeedService, AddressSearchService],
     };
   }
 }

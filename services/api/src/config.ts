@@ -16,6 +16,8 @@ export type AppConfig = {
   consoleDir: string;
   publicUrl: string;
   eventStoreUrl: string | null;
+  /** Base URL of the French address API; null = the offline town gazetteer. */
+  addressApiUrl: string | null;
   sso: {
     issuer: string;
     clientId: string;
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     consoleDir: resolve(env.RELOC_CONSOLE_DIR || join(repoRoot, 'console', 'dist')),
     publicUrl: (env.RELOC_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     eventStoreUrl: env.EVENTSTORE_URL || null,
+    addressApiUrl: env.RELOC_ADDRESS_API_URL || null,
     sso: ssoIssuer
       ? {
           issuer: ssoIssuer,

@@ -1,27 +1,5 @@
-import { Text } from '@chakra-ui/react';
-import { useLocation, useParams } from 'react-router-dom';
-import { BOARD_TITLES, boardModeOf } from './boards';
+import { useParams } from 'react-router-dom';
 import { PlaceholderPage } from './PlaceholderPage';
-
-/** /reloc, /sales, /compta and any unknown path: a project board (built by a later version). */
-export function BoardPage() {
-  const { pathname } = useLocation();
-  const mode = boardModeOf(pathname);
-  return (
-    <div data-board-mode={mode}>
-      <PlaceholderPage title={BOARD_TITLES[mode]}>
-        <Text mt="2" color="fg.muted">
-          Le tableau affichera les projets par colonne d’étape.
-        </Text>
-      </PlaceholderPage>
-    </div>
-  );
-}
-
-export function ProjectPage() {
-  const { id } = useParams();
-  return <PlaceholderPage title={`Projet ${id ?? ''}`.trim()} />;
-}
 
 export function ProspectPage() {
   const { id } = useParams();

@@ -12,13 +12,22 @@ export class ApiError extends Error {
   readonly errors?: ApiFieldErrors;
   /** The call ended the session (token removed, back to the login): nothing more to show. */
   readonly sessionEnded: boolean;
+  /** The parsed JSON body of the answer, for callers that need more than the message. */
+  readonly body?: unknown;
 
-  constructor(status: number, message: string, errors?: ApiFieldErrors, sessionEnded = false) {
+  constructor(
+    status: number,
+    message: string,
+    errors?: ApiFieldErrors,
+    sessionEnded = false,
+    body?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.sessionEnded = sessionEnded;
+    this.body = body;
   }
 }
 
@@ -36,7 +45,7 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-type Failure = { status: number; message: string; errors?: ApiFieldErrors };
+type Failure = { status: number; message: string; errors?: ApiFieldErrors; body?: unknown };
 
 let sessionEndedHandler: () => void = () => {
   const { pathname, search } = window.location;
@@ -132,6 +141,7 @@ async function readFailure(response: Response): Promise<Failure> {
   const failure: Failure = { status: response.status, message: `HTTP ${response.status}` };
   try {
     const body = (await response.json()) as { message?: unknown; errors?: unknown };
+    failure.body = body;
     if (typeof body.message === 'string') failure.message = body.message;
     if (body.errors && typeof body.errors === 'object') {
       failure.errors = body.errors as ApiFieldErrors;
@@ -166,7 +176,8 @@ export async function apiRequest<T>(
   const response = await send(method, path, options, sentWith);
   if (response.ok) return readBody<T>(response);
   const failure = await readFailure(response);
-  if (!session) throw new ApiError(failure.status, failure.message, failure.errors);
+  if (!session)
+    throw new ApiError(failure.status, failure.message, failure.errors, false, failure.body);
 
   if (failure.message === API_MESSAGES.expiredToken) {
     // Another call may already have refreshed while this one was in flight: reuse its token.
@@ -178,10 +189,10 @@ export async function apiRequest<T>(
     if (retried.ok) return readBody<T>(retried);
     const second = await readFailure(retried);
     if (isSessionMessage(second.message)) throw endSession(second);
-    throw new ApiError(second.status, second.message, second.errors);
+    throw new ApiError(second.status, second.message, second.errors, false, second.body);
   }
   if (failure.message === API_MESSAGES.invalidCredentials) throw endSession(failure);
-  throw new ApiError(failure.status, failure.message, failure.errors);
+  throw new ApiError(failure.status, failure.message, failure.errors, false, failure.body);
 }
 
 export const api = {

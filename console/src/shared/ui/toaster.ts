@@ -22,7 +22,8 @@ export function notify(
   } = {},
 ): string {
   return toaster.create({
-    id: options.id,
+    // An explicit `id: undefined` would replace the generated id (zag then refuses the toast).
+    ...(options.id ? { id: options.id } : {}),
     title: message,
     type: options.type ?? 'info',
     duration: options.persistent ? Infinity : SNACKBAR_TIMEOUT_MS,

@@ -78,7 +78,7 @@ export function projectTimelineEntry(
       label: after.chosenEstate ? 'Bien retenu' : 'Bien retenu retiré',
       params: { hostId: after.chosenEstate ?? null },
     };
-  const ignored = new Set(['revision', 'fieldRevisions', 'updatedAt']);
+  const ignored = new Set(['revision', 'fieldRevisions', 'fieldAuthors', 'updatedAt']);
   const changed = Object.keys({ ...before, ...after }).filter(
     (key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
   );

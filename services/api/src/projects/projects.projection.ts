@@ -119,8 +119,18 @@ export const projectsProjection: Projection = {
         active_alerts TEXT NOT NULL, created_at TEXT NOT NULL, year INTEGER, last_move TEXT,
         date_move TEXT, search TEXT NOT NULL
       );
-      CREATE INDEX IF NOT EXISTS project_board_stage ON project_board (current_progress, last_move);
-      CREATE INDEX IF NOT EXISTS project_board_move ON project_board (last_move);
+      -- Column pages and counts are searches on covering indexes (stopped first: filters
+      -- 'active'/'stopped' are the common case); id ends each so pages need no extra sort.
+      DROP INDEX IF EXISTS project_board_stage;
+      DROP INDEX IF EXISTS project_board_move;
+      CREATE INDEX IF NOT EXISTS project_board_state_stage
+        ON project_board (stopped, current_progress, last_move, id);
+      CREATE INDEX IF NOT EXISTS project_board_stage_move
+        ON project_board (current_progress, last_move, id);
+      CREATE INDEX IF NOT EXISTS project_board_move_id ON project_board (last_move, id);
+      CREATE INDEX IF NOT EXISTS project_board_state_move ON project_board (stopped, last_move, id);
+      CREATE INDEX IF NOT EXISTS project_board_alerts
+        ON project_board (has_alert, stopped, current_progress, last_move, id);
       CREATE INDEX IF NOT EXISTS project_board_user ON project_board (user_id);
       CREATE TABLE IF NOT EXISTS timeline (
         id TEXT PRIMARY KEY, target_id TEXT NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL,

@@ -54,7 +54,19 @@ function toTile(row: TileRow) {
 
 @Injectable()
 export class ProjectsReadModel {
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(@Inject(READ_DB) private readonly db: Database.Database) {}
+
+  /** The board's queries take a few shapes: each is prepared once. */
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
 
   findById(id: string): Project | null {
     const raw = this.db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck().get(id) as
@@ -83,31 +95,21 @@ export class ProjectsReadModel {
     const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const counts = Object.fromEntries(
       (
-        this.db
-          .prepare(
-            `SELECT current_progress AS stage, COUNT(*) AS n FROM project_board ${base} GROUP BY current_progress`,
-          )
-          .all(...params) as { stage: string; n: number }[]
+        this.statement(
+          `SELECT current_progress AS stage, COUNT(*) AS n FROM project_board ${base} GROUP BY current_progress`,
+        ).all(...params) as { stage: string; n: number }[]
       ).map((row) => [row.stage, row.n]),
     ) as Record<string, number>;
-    const stageWhere =
-      query.progress && query.progress !== 'all'
-        ? `${base ? `${base} AND` : 'WHERE'} current_progress = ?`
-        : base;
-    const stageParams =
-      query.progress && query.progress !== 'all' ? [...params, query.progress] : params;
-    const total = (
-      this.db
-        .prepare(`SELECT COUNT(*) AS n FROM project_board ${stageWhere}`)
-        .get(...stageParams) as {
-        n: number;
-      }
-    ).n;
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM project_board ${stageWhere} ORDER BY last_move DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...stageParams, query.size, query.offset) as TileRow[];
+    const byStage = query.progress && query.progress !== 'all';
+    // The total is read from the counts rather than counted again.
+    const total = byStage
+      ? (counts[query.progress as string] ?? 0)
+      : Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const pageWhere = byStage ? `${base ? `${base} AND` : 'WHERE'} current_progress = ?` : base;
+    const pageParams = byStage ? [...params, query.progress] : params;
+    const rows = this.statement(
+      `SELECT * FROM project_board ${pageWhere} ORDER BY last_move DESC, id DESC LIMIT ? OFFSET ?`,
+    ).all(...pageParams, query.size, query.offset) as TileRow[];
     return { leases: rows.map(toTile), total, counts };
   }
 

@@ -1,0 +1,217 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, login, openPage } from './support/browser';
+import { e2eEnv } from './support/env';
+import {
+  apiCall,
+  apiToken,
+  column,
+  createProject,
+  dragTo,
+  searchBoard,
+  tileIn,
+} from './support/projects';
+import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './support/server';
+
+const SALE = 'sophie.petit@reloc.fr';
+const OPERATOR = 'julien.bernard@reloc.fr';
+const unique = (name: string) => `${name}.${Date.now()}@exemple.fr`;
+
+describe('project boards and page', () => {
+  const { url } = e2eEnv();
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    adminToken = await apiToken(url, E2E_ADMIN_EMAIL, E2E_PASSWORD);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await openPage(browser, url));
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('creates a project from /sales, drags it to another column, and finds it there after a reload', async () => {
+    const email = unique('nouveau.client');
+    await login(page, SALE, E2E_PASSWORD);
+    await page.getByTestId('column-projectCreated').waitFor();
+
+    await page.getByRole('button', { name: 'Ajouter un projet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau projet' });
+    await dialog.getByRole('button', { name: 'Créer le projet' }).click();
+    await dialog.getByText("L'entreprise est obligatoire").waitFor();
+    await dialog.getByLabel('E-mail').fill(email.toUpperCase());
+    await dialog.getByLabel('Prénom').fill('Camille');
+    await dialog.getByLabel(/^Nom/).fill('Nouveau');
+    await dialog.getByLabel('Entreprise').fill('Acme');
+    await dialog.getByLabel('Ville actuelle').fill('Lille');
+    await dialog.getByRole('option', { name: 'Lille' }).click();
+    const created = page.waitForResponse((r) => r.url().endsWith('/v1/customer'));
+    await dialog.getByRole('button', { name: 'Créer le projet' }).click();
+    const { _id: id } = (await (await created).json()) as { _id: string };
+    await dialog.waitFor({ state: 'hidden' });
+
+    await searchBoard(page, email);
+    const tile = tileIn(page, 'projectCreated', id);
+    await tile.getByText('Camille Nouveau').waitFor();
+
+    const moved = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
+    );
+    await dragTo(page, tile, column(page, 'toCall'));
+    expect((await moved).status()).toBe(200);
+    await tileIn(page, 'toCall', id).waitFor();
+
+    await page.reload();
+    await searchBoard(page, email);
+    await tileIn(page, 'toCall', id).getByText('Camille Nouveau').waitFor();
+    expect(await tileIn(page, 'projectCreated', id).count()).toBe(0);
+  });
+
+  it('refuses the Paid column for a project without a reloc assignee, with the French text', async () => {
+    const email = unique('sans.reloc');
+    const id = await createProject(url, adminToken, email);
+    await apiCall(url, adminToken, 'POST', `/lease/${id}`, { currentProgress: 'sentToAL' });
+    await login(page, E2E_ADMIN_EMAIL, E2E_PASSWORD);
+    await page.goto('/compta');
+    await column(page, 'paid').waitFor();
+    await searchBoard(page, email);
+    const tile = tileIn(page, 'sentToAL', id);
+    await tile.waitFor();
+
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
+    );
+    await dragTo(page, tile, column(page, 'paid'));
+    expect((await refused).status()).toBeGreaterThanOrEqual(400);
+
+    await page.getByText("Impossible d'affecter à cette colonne").waitFor();
+    await tileIn(page, 'sentToAL', id).waitFor();
+    expect(await tileIn(page, 'paid', id).count()).toBe(0);
+  });
+
+  it('keeps a sentToAL project read-only for an operator', async () => {
+    const id = await createProject(url, adminToken, unique('envoye.al'));
+    await apiCall(url, adminToken, 'POST', `/lease/${id}`, { currentProgress: 'sentToAL' });
+    await login(page, OPERATOR, E2E_PASSWORD);
+    await page.goto(`/project/${id}`);
+
+    await page.getByText('seuls les administrateurs peuvent le modifier').waitFor();
+    expect(
+      await page.getByLabel('Souhait de déménagement').getAttribute('readonly'),
+    ).not.toBeNull();
+    expect(await page.getByLabel('État du projet').isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: 'Locataire' }).click();
+    await page.waitForURL(`**/project/${id}/tenant`);
+    expect(await page.getByLabel('Prénom').first().getAttribute('readonly')).not.toBeNull();
+  });
+
+  it('merges edits of different fields from two people, and shows a same-field conflict without losing text', async () => {
+    const id = await createProject(url, adminToken, unique('deux.personnes'));
+    const other = await openPage(browser, url);
+    try {
+      await login(page, SALE, E2E_PASSWORD);
+      await login(other.page, 'claire.martin@reloc.fr', E2E_PASSWORD);
+      await page.goto(`/project/${id}`);
+      await other.page.goto(`/project/${id}`);
+      const saved = (p: Page) =>
+        p.waitForResponse(
+          (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'PUT',
+        );
+
+      // Different fields: both survive.
+      let put = saved(page);
+      await page.getByLabel('Souhait de déménagement').fill('Lille centre');
+      expect((await put).status()).toBe(200);
+      put = saved(other.page);
+      await other.page.getByLabel('Budget (€)').fill('1100');
+      expect((await put).status()).toBe(200);
+      const merged = await apiCall<Record<string, unknown>>(url, adminToken, 'GET', `/lease/${id}`);
+      expect([merged.moveWish, merged.budget]).toEqual(['Lille centre', 1100]);
+
+      // The same field: the second person sees the other value and keeps their own text.
+      put = saved(page);
+      await page.getByLabel('Le souhait du client').fill('Recherche accompagnée');
+      expect((await put).status()).toBe(200);
+      put = saved(other.page);
+      await other.page.getByLabel('Le souhait du client').fill('Recherche seule');
+      expect((await put).status()).toBe(409);
+      const conflict = other.page.getByTestId('conflict-serviceWish');
+      await conflict.getByText('Recherche accompagnée').waitFor();
+      expect(await other.page.getByLabel('Le souhait du client').inputValue()).toBe(
+        'Recherche seule',
+      );
+
+      put = saved(other.page);
+      await conflict.getByRole('button', { name: 'Garder ma version' }).click();
+      expect((await put).status()).toBe(200);
+      const final = await apiCall<Record<string, unknown>>(url, adminToken, 'GET', `/lease/${id}`);
+      expect([final.serviceWish, final.moveWish, final.budget]).toEqual([
+        'Recherche seule',
+        'Lille centre',
+        1100,
+      ]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it("fills the required fields on the project page and advances with 'Passer en …' to toAssign", async () => {
+    const email = unique('complet');
+    const id = await createProject(url, adminToken, email, {
+      firstName: 'Léa',
+      lastName: 'Complet',
+    });
+    await login(page, SALE, E2E_PASSWORD);
+    await page.goto(`/project/${id}`);
+    const advance = async (label: string) => {
+      const moved = page.waitForResponse(
+        (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: label }).click();
+      return (await moved).status();
+    };
+
+    expect(await advance('Passer en A rappeler')).toBe(200);
+    expect(await advance('Passer en Dossier en attente')).toBe(200);
+    expect(await advance('Passer en Dossier en cours')).toBe(200);
+    expect(await advance('Passer en A répartir')).toBe(400);
+    await page
+      .getByText(/Dossier incomplet/)
+      .first()
+      .waitFor();
+
+    // By role: the refusal snackbar is labelled with the missing fields' names too.
+    const box = (name: string) => page.getByRole('textbox', { name, exact: true }).first();
+    const select = (name: string) => page.getByRole('combobox', { name, exact: true }).first();
+    await select('Adresse de travail').fill('Lille');
+    await page.getByRole('option', { name: 'Lille' }).click();
+    await page.getByRole('tab', { name: 'Locataire' }).click();
+    await select('Civilité').selectOption('Madame');
+    await box('Parrain').fill('Jean Parrain');
+    await select('Type de contrat').selectOption('En mutation');
+    await box('Poste').fill('Ingénieure');
+    await box('SIRET').fill('12345678901234');
+    await box('Contact dans l’entreprise').fill('Paul RH');
+    await box('E-mail de l’entreprise').fill('rh@acme.fr');
+    await box('Début du contrat').fill('01/09/2025');
+    await page
+      .getByRole('region', { name: 'À propos (client)' })
+      .getByRole('textbox', { name: 'Notes de l’équipe' })
+      .fill('Cliente mutée à Lille.');
+    await page.getByText('Enregistré', { exact: true }).waitFor(); // the draft is saved
+
+    expect(await advance('Passer en A répartir')).toBe(200);
+    await page.getByText('A répartir', { exact: true }).first().waitFor();
+
+    await page.goto('/sales');
+    await searchBoard(page, email);
+    await tileIn(page, 'toAssign', id).getByText('Léa Complet').waitFor();
+  });
+});

@@ -1,0 +1,91 @@
+import type { Place, ProjectStage } from '@reloc/domain';
+import { api } from '../../shared/api/client';
+import type {
+  Assignees,
+  LeasesPage,
+  ProjectComment,
+  ProjectDoc,
+  StateFilter,
+  TimelineItem,
+  Visibility,
+} from './types';
+
+/** Leases load in pages of 200 (spec §9). */
+export const LEASES_PAGE_SIZE = 200;
+
+export type LeasesQuery = {
+  offset: number;
+  filter: StateFilter;
+  year?: number | null;
+  progress?: ProjectStage | 'all';
+  search?: string;
+};
+
+export const fetchLeases = (query: LeasesQuery, signal?: AbortSignal) =>
+  api.post<LeasesPage>(
+    '/leases',
+    {
+      offset: query.offset,
+      size: LEASES_PAGE_SIZE,
+      filter: query.filter,
+      progress: query.progress ?? 'all',
+      ...(query.year ? { year: query.year } : {}),
+      ...(query.search ? { search: query.search } : {}),
+    },
+    { signal },
+  );
+
+export const fetchProject = (id: string, signal?: AbortSignal) =>
+  api.get<ProjectDoc>(`/lease/${encodeURIComponent(id)}`, { signal });
+
+export const fetchExistingTags = () => api.get<string[]>('/lease/tags');
+
+/** POST /lease/{id}: one workflow change (stage, assignee, state, tags, service). */
+export type LeaseAction =
+  | { currentProgress: ProjectStage }
+  | { assignees: Assignees }
+  | { stopped: true; abortMotivation: string; alertSkipDays: number }
+  | { stopped: false }
+  | { tags: string[] }
+  | { service: { name: string; done: boolean } };
+
+export const postLeaseAction = (id: string, action: LeaseAction) =>
+  api.post<ProjectDoc>(`/lease/${encodeURIComponent(id)}`, action);
+
+/** PUT /lease/{id}: the changed fields only, with the revision the draft started from. */
+export const putLeaseFields = (id: string, revision: number, changes: Record<string, unknown>) =>
+  api.put<ProjectDoc>(`/lease/${encodeURIComponent(id)}`, { _revision: revision, ...changes });
+
+export type CustomerPayload = {
+  fromAddressObject: Place | null;
+  addressWorkObject: Place | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  company: string;
+  contractType: string;
+  actualCity: string;
+  addressWork: string;
+  school: string;
+  sponsor: string;
+};
+
+export const createCustomer = (payload: Partial<CustomerPayload>) =>
+  api.post<{ _id: string }>('/customer', payload);
+
+export const fetchComments = (id: string, signal?: AbortSignal) =>
+  api.get<ProjectComment[]>(`/comments/for/${encodeURIComponent(id)}`, { signal });
+
+export const postComment = (id: string, content: string, visibility: Visibility) =>
+  api.post<ProjectComment>(
+    `/comments/for/${encodeURIComponent(id)}`,
+    { content, visibility },
+    { query: { owner: 'hil' } },
+  );
+
+export const deleteComment = (commentId: string) =>
+  api.delete<{ message: string }>(`/comments/${encodeURIComponent(commentId)}`);
+
+export const fetchTimeline = (id: string, signal?: AbortSignal) =>
+  api.get<TimelineItem[]>(`/timeline/for/${encodeURIComponent(id)}`, { signal });

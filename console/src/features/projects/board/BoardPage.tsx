@@ -1,0 +1,109 @@
+import { Box, Heading, HStack, IconButton } from '@chakra-ui/react';
+import { boardColumns, type ProjectStage } from '@reloc/domain';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useShellStore } from '../../shell/store';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import type { StateFilter } from '../types';
+import { AddProjectDialog } from './components/AddProjectDialog';
+import { BoardColumn } from './components/BoardColumn';
+import { BoardDnd } from './components/BoardDnd';
+import { BoardFilters } from './components/BoardFilters';
+import { useBoardData } from './hooks/useBoardData';
+import { orderIds } from './order';
+
+const TITLES: Record<string, string> = {
+  reloc: 'Tableau Reloc',
+  sales: 'Tableau Sales',
+  compta: 'Tableau Compta',
+};
+
+/** /reloc, /sales, /compta and any other path (the default set): the project board. */
+export function BoardPage() {
+  const { pathname } = useLocation();
+  const routeKey = pathname.replace(/^\/+|\/+$/g, '').split('/')[0] ?? '';
+  return <Board key={routeKey} routeKey={routeKey} />;
+}
+
+function Board({ routeKey }: { routeKey: string }) {
+  const role = useShellStore((state) => state.me?.role ?? 'OPERATOR');
+  const stages = useMemo(() => boardColumns(routeKey, role), [routeKey, role]);
+  const [search, setSearch] = useState('');
+  const [year, setYear] = useState<number | null>(null);
+  const [state, setState] = useState<StateFilter>('active');
+  const [shown, setShown] = useState<ProjectStage | undefined>(stages[0]);
+  const [adding, setAdding] = useState(false);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300, 8000);
+  const filters = useMemo(
+    () => ({ search: debouncedSearch, year, state }),
+    [debouncedSearch, year, state],
+  );
+  const board = TITLES[routeKey] ? routeKey : 'default';
+  const { data, loadMore, reload, move } = useBoardData(board, stages, filters);
+  const handleDrop = useCallback(
+    (id: string, target: Parameters<typeof move>[1]) => void move(id, target),
+    [move],
+  );
+
+  return (
+    <Box as="section" aria-labelledby="page-title" data-board-mode={board}>
+      <Heading as="h1" id="page-title" size="xl" mb="3">
+        {TITLES[routeKey] ?? 'Tableau des projets'}
+      </Heading>
+      <BoardFilters
+        search={search}
+        year={year}
+        state={state}
+        stages={stages}
+        shownStage={shown}
+        onSearch={setSearch}
+        onYear={setYear}
+        onState={setState}
+        onShownStage={setShown}
+      />
+      <BoardDnd tiles={data.tiles} onDrop={handleDrop}>
+        <HStack align="stretch" gap="3" overflowX="auto" pb="4">
+          {stages.map((stage) => {
+            const column = data.columns[stage] ?? { ids: [], total: 0, loading: true };
+            const tiles = orderIds(column.ids, data.positions).flatMap((id) =>
+              data.tiles[id] ? [data.tiles[id]] : [],
+            );
+            return (
+              <BoardColumn
+                key={stage}
+                stage={stage}
+                column={column}
+                tiles={tiles}
+                hiddenOnSmall={stage !== shown}
+                onLoadMore={loadMore}
+              />
+            );
+          })}
+        </HStack>
+      </BoardDnd>
+      <IconButton
+        aria-label="Ajouter un projet"
+        position="fixed"
+        right={{ base: '4', md: '8' }}
+        bottom={{ base: '4', md: '8' }}
+        size="xl"
+        borderRadius="full"
+        boxShadow="lg"
+        zIndex="docked"
+        onClick={() => setAdding(true)}
+      >
+        <span aria-hidden style={{ fontSize: '1.75rem', lineHeight: 1 }}>
+          +
+        </span>
+      </IconButton>
+      <AddProjectDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={() => {
+          setAdding(false);
+          reload();
+        }}
+      />
+    </Box>
+  );
+}

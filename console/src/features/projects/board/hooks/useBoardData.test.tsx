@@ -1,0 +1,95 @@
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ProjectStage } from '@reloc/domain';
+import { setToken } from '../../../../shared/api/token';
+import { stubFetch } from '../../../../test/http';
+import { deferred, Providers, tile } from '../../test/fixtures';
+import type { BoardFilters } from '../../types';
+import { useBoardData } from './useBoardData';
+
+const STAGES: ProjectStage[] = ['sentToAL', 'relanceAL', 'paid'];
+const FILTERS: BoardFilters = { search: '', year: null, state: 'active' };
+const REFUSAL = "Impossible d'affecter à cette colonne";
+
+function serveBoard(onMove: () => Promise<{ status: number; body?: unknown }>) {
+  return stubFetch(async (call) => {
+    if (call.url === '/v1/leases') {
+      const { progress } = JSON.parse(String(call.body)) as { progress: ProjectStage };
+      const leases =
+        progress === 'sentToAL' ? [tile('p1', 'sentToAL'), tile('p2', 'sentToAL')] : [];
+      return {
+        status: 200,
+        body: { leases, total: leases.length, counts: { [progress]: leases.length } },
+      };
+    }
+    if (call.url === '/v1/lease/p1' && call.method === 'POST') return onMove();
+    return { status: 404, body: { message: 'Introuvable' } };
+  });
+}
+
+describe('board data', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    setToken('t');
+  });
+
+  it('asks one page of 200 per column, with the filter bar values', async () => {
+    const calls = serveBoard(async () => ({ status: 200, body: {} }));
+    const { result } = renderHook(() => useBoardData('compta', STAGES, FILTERS), {
+      wrapper: Providers,
+    });
+    await waitFor(() => expect(result.current.data.columns.sentToAL.loading).toBe(false));
+    expect(result.current.data.columns.sentToAL).toMatchObject({ ids: ['p1', 'p2'], total: 2 });
+    expect(calls.map((c) => JSON.parse(String(c.body)) as unknown)).toEqual(
+      expect.arrayContaining([
+        { offset: 0, size: 200, filter: 'active', progress: 'paid' },
+        { offset: 0, size: 200, filter: 'active', progress: 'sentToAL' },
+      ]),
+    );
+  });
+
+  it("moves a tile at once, then puts it back with the server's French message", async () => {
+    const answer = deferred<{ status: number; body?: unknown }>();
+    const calls = serveBoard(() => answer.promise);
+    const { result } = renderHook(() => useBoardData('compta', STAGES, FILTERS), {
+      wrapper: Providers,
+    });
+    await waitFor(() => expect(result.current.data.columns.paid.loading).toBe(false));
+
+    let drop: Promise<void> = Promise.resolve();
+    act(() => {
+      drop = result.current.move('p1', { stage: 'paid', beforeId: null });
+    });
+
+    expect(result.current.data.columns.paid).toMatchObject({ ids: ['p1'], total: 1 });
+    expect(result.current.data.columns.sentToAL).toMatchObject({ ids: ['p2'], total: 1 });
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/v1/lease/p1');
+    expect(JSON.parse(String(post?.body))).toEqual({ currentProgress: 'paid' });
+
+    await act(async () => {
+      answer.resolve({ status: 400, body: { message: REFUSAL } });
+      await drop;
+    });
+
+    expect(result.current.data.columns.sentToAL).toMatchObject({ ids: ['p1', 'p2'], total: 2 });
+    expect(result.current.data.columns.paid).toMatchObject({ ids: [], total: 0 });
+    expect(result.current.data.tiles.p1.currentProgress).toBe('sentToAL');
+    expect(result.current.data.positions.p1).toBeUndefined();
+    expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
+  });
+
+  it('keeps the order inside a column in the browser, with midpoint positions', async () => {
+    const calls = serveBoard(async () => ({ status: 200, body: {} }));
+    const { result } = renderHook(() => useBoardData('compta', STAGES, FILTERS), {
+      wrapper: Providers,
+    });
+    await waitFor(() => expect(result.current.data.columns.sentToAL.loading).toBe(false));
+
+    await act(() => result.current.move('p2', { stage: 'sentToAL', beforeId: 'p1' }));
+
+    expect(result.current.data.positions).toEqual({ p2: -1 });
+    expect(JSON.parse(window.localStorage.getItem('reloc.board.order.compta') ?? '{}')).toEqual({
+      p2: -1,
+    });
+    expect(calls.some((c) => c.method === 'POST' && c.url.startsWith('/v1/lease/'))).toBe(false);
+  });
+});

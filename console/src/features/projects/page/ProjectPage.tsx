@@ -1,0 +1,127 @@
+import { Box, Grid, Tabs } from '@chakra-ui/react';
+import { canEditProject, isAdmin } from '@reloc/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../../shared/api/client';
+import { EmptyState } from '../../../shared/ui/EmptyState';
+import { LoadingState } from '../../../shared/ui/LoadingState';
+import { notifyError } from '../../../shared/ui/toaster';
+import { useShellStore } from '../../shell/store';
+import { fetchProject } from '../api';
+import type { ProjectDoc } from '../types';
+import { DraftContext } from './components/DraftContext';
+import { InfoTab } from './components/InfoTab';
+import { MobilePanelButton } from './components/MobilePanelButton';
+import { ProjectHeader } from './components/ProjectHeader';
+import { SidePanel } from './components/SidePanel';
+import { TenantTab } from './components/TenantTab';
+import { useProjectDraft } from './hooks/useProjectDraft';
+
+/** Route segments of the tabs (spec §2): none for 0 'Projet'. */
+const TAB_SEGMENTS = ['', 'tenant', 'proposals', 'visits', 'documents', 'admin'] as const;
+const TAB_LABELS = ['Projet', 'Locataire', 'Propositions', 'Visites', 'Documents', 'Admin'];
+const LATER: Record<number, string> = {
+  2: 'Les propositions de biens arrivent dans une prochaine version de la console.',
+  3: 'Le tableau des visites arrive dans une prochaine version de la console.',
+  4: 'Les documents et signatures arrivent dans une prochaine version de la console.',
+  5: 'Les actions d’administration du projet arrivent dans une prochaine version de la console.',
+};
+
+/** /project/:id/:tab?/:subId?: loads the project; not found → /reloc. */
+export function ProjectPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [project, setProject] = useState<ProjectDoc | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setProject(null);
+    setFailed(false);
+    fetchProject(id, controller.signal).then(setProject, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      if (error instanceof ApiError && error.status === 404) {
+        navigate('/reloc', { replace: true });
+        return;
+      }
+      notifyError(error);
+      setFailed(true);
+    });
+    return () => controller.abort();
+  }, [id, navigate]);
+
+  if (failed)
+    return (
+      <EmptyState title="Une erreur a eu lieu" description="Le projet n’a pas pu être chargé." />
+    );
+  if (!project) return <LoadingState label="Chargement du projet…" />;
+  return <ProjectView key={project._id} initial={project} />;
+}
+
+function ProjectView({ initial }: { initial: ProjectDoc }) {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const role = useShellStore((state) => state.me?.role ?? 'OPERATOR');
+  const draft = useProjectDraft(initial);
+  const project = draft.state.base;
+  const editable = canEditProject({ progress: project.progress ?? {} }, role);
+  const context = useMemo(() => ({ draft, editable }), [draft, editable]);
+  const tabs = isAdmin(role) ? TAB_LABELS : TAB_LABELS.slice(0, 5);
+  const current = Math.max(0, TAB_SEGMENTS.indexOf((tab ?? '') as (typeof TAB_SEGMENTS)[number]));
+  const selected = current < tabs.length ? current : 0;
+
+  const selectTab = (value: string) => {
+    const segment = TAB_SEGMENTS[Number(value)];
+    navigate(`/project/${project._id}${segment ? `/${segment}` : ''}`, { replace: true });
+  };
+
+  return (
+    <DraftContext.Provider value={context}>
+      <Box as="section" aria-labelledby="page-title" data-editable={editable}>
+        <ProjectHeader status={draft.status} />
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }}
+          gap="6"
+          alignItems="start"
+        >
+          <Tabs.Root value={String(selected)} onValueChange={(d) => selectTab(d.value)} lazyMount>
+            <Tabs.List overflowX="auto">
+              {tabs.map((label, index) => (
+                <Tabs.Trigger key={label} value={String(index)}>
+                  {label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="0">
+              <InfoTab />
+            </Tabs.Content>
+            <Tabs.Content value="1">
+              <TenantTab />
+            </Tabs.Content>
+            {[2, 3, 4, 5].slice(0, tabs.length - 2).map((index) => (
+              <Tabs.Content key={index} value={String(index)}>
+                <EmptyState title={TAB_LABELS[index]} description={LATER[index]} />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+          <Box
+            as="aside"
+            aria-label="Commentaires et historique"
+            display={{ base: 'none', lg: 'block' }}
+            position="sticky"
+            top="4"
+            bg="bg"
+            borderWidth="1px"
+            borderRadius="l3"
+            p="3"
+            maxH="calc(100dvh - 2rem)"
+            overflowY="auto"
+          >
+            <SidePanel projectId={project._id} />
+          </Box>
+        </Grid>
+        <MobilePanelButton projectId={project._id} />
+      </Box>
+    </DraftContext.Provider>
+  );
+}

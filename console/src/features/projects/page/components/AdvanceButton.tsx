@@ -1,0 +1,68 @@
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { advanceLabel, canAdvance, nextStage, SIGNATURE_CONFIRMATION } from '@reloc/domain';
+import { useState } from 'react';
+import { postLeaseAction } from '../../api';
+import { notifyRefusal } from '../../shared/errors';
+import { useDraft } from './DraftContext';
+
+/** 'Passer en {colonne}' (or 'Proposer à la signature' with its confirmation), spec §4. */
+export function AdvanceButton() {
+  const { draft, editable } = useDraft();
+  const project = draft.state.base;
+  const next = nextStage(project.currentProgress);
+  const label = advanceLabel(project.currentProgress);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!next || !label) return null;
+
+  const advance = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      await draft.flush(); // the completeness check reads the saved fields
+      draft.adopt(await postLeaseAction(project._id, { currentProgress: next }));
+    } catch (error) {
+      notifyRefusal(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size="sm"
+        disabled={!editable || !canAdvance(project.currentProgress)}
+        loading={busy}
+        onClick={() => (next === 'awaitingSignature' ? setConfirming(true) : void advance())}
+      >
+        {label}
+      </Button>
+      <Dialog.Root
+        open={confirming}
+        onOpenChange={(details) => !details.open && setConfirming(false)}
+        role="alertdialog"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{SIGNATURE_CONFIRMATION.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>{SIGNATURE_CONFIRMATION.text}</Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setConfirming(false)}>
+                  {SIGNATURE_CONFIRMATION.cancel}
+                </Button>
+                <Button onClick={() => void advance()}>{SIGNATURE_CONFIRMATION.confirm}</Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { Stack } from '@chakra-ui/react';
+import { PROJECT_INFO, RENTAL_FILE, SERVICE_WISH } from '../fields';
+import { AssigneesPanel } from './AssigneesPanel';
+import { FieldGroup } from './DraftField';
+import { NotesPair } from './NotesPair';
+import { ServicesList } from './ServicesList';
+import { StateSelect } from './StateSelect';
+
+/** Tab 0 'Projet': state, wishes, project info, rental file, services, notes, assignees. */
+export function InfoTab() {
+  return (
+    <Stack gap="4">
+      <StateSelect />
+      <FieldGroup title="Souhait de service" fields={SERVICE_WISH} />
+      <FieldGroup title="Informations du projet" fields={PROJECT_INFO} />
+      <FieldGroup title="Dossier locatif" fields={RENTAL_FILE} />
+      <ServicesList />
+      <NotesPair title="Bien idéal" clientField="descEstate" staffField="descEstateAdmin" />
+      <NotesPair
+        title="Futur quartier"
+        clientField="futurNeighborhood"
+        staffField="futurNeighborhoodAdmin"
+      />
+      <AssigneesPanel />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { Box, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { formatDate } from '../../../../shared/format/date';
+import { notifyError } from '../../../../shared/ui/toaster';
+import { fetchComments, fetchTimeline } from '../../api';
+import type { ProjectComment, TimelineItem } from '../../types';
+import { CommentsList } from './CommentsList';
+
+/** Timeline refresh every 5 s (spec §9). */
+export const TIMELINE_REFRESH_MS = 5000;
+
+function Timeline({ items }: { items: TimelineItem[] }) {
+  if (items.length === 0) return <Text color="fg.muted">Aucun résultat</Text>;
+  return (
+    <Stack as="ol" gap="2" listStyleType="none">
+      {items.map((item) => (
+        <Box as="li" key={item._id} borderLeftWidth="3px" borderColor="brand.solid" pl="2">
+          <Text fontSize="xs" color="fg.muted">
+            {formatDate(item.date)}
+            {item.author ? ` · ${item.author}` : ''}
+          </Text>
+          <Text fontSize="sm">{item.label}</Text>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** Public comments, private (sales) comments and the timeline of the project. */
+export function SidePanel({ projectId }: { projectId: string }) {
+  const [comments, setComments] = useState<ProjectComment[]>([]);
+  const [timeline, setTimeline] = useState<TimelineItem[]>([]);
+
+  const loadComments = useCallback(() => {
+    fetchComments(projectId).then(setComments, notifyError);
+  }, [projectId]);
+
+  useEffect(loadComments, [loadComments]);
+
+  useEffect(() => {
+    let failed = false;
+    const load = () =>
+      fetchTimeline(projectId).then(
+        (items) => {
+          failed = false;
+          setTimeline(items);
+        },
+        (error: unknown) => {
+          if (!failed) notifyError(error);
+          failed = true;
+        },
+      );
+    void load();
+    const timer = window.setInterval(() => void load(), TIMELINE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [projectId]);
+
+  return (
+    <Tabs.Root defaultValue="public" variant="line" size="sm" fitted>
+      <Tabs.List>
+        <Tabs.Trigger value="public">Commentaires</Tabs.Trigger>
+        <Tabs.Trigger value="private">Privés</Tabs.Trigger>
+        <Tabs.Trigger value="timeline">Historique</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="public">
+        <CommentsList
+          projectId={projectId}
+          visibility="all"
+          comments={comments}
+          onChanged={loadComments}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="private">
+        <CommentsList
+          projectId={projectId}
+          visibility="sales"
+          comments={comments}
+          onChanged={loadComments}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="timeline">
+        <Timeline items={timeline} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
