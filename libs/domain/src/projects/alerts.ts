@@ -17,3 +17,14 @@ export function activeAlertsAt(project: AlertState, now: string): string[] {
   const all = liftedUntil(ALL_ALERTS);
   return Object.keys(project.alerts).filter((alert) => liftedUntil(alert) <= now && all <= now);
 }
+
+/** The alerts the back office raises on a file, with their French labels. */
+export const ALERT_LABELS: Record<string, string> = {
+  noNews: 'Pas de nouvelles depuis 7 jours',
+  missingDocuments: 'Pièces manquantes',
+  moveSoon: 'Emménagement dans moins de 15 jours',
+};
+
+export function alertLabel(alert: string): string {
+  return ALERT_LABELS[alert] ?? alert;
+}

@@ -12,6 +12,25 @@ import { Projection } from '../infrastructure/projection';
 
 const PROJECT_EVENT = /^Project[A-Z]/;
 
+// Every project event type, checked by the compiler: a new one cannot be forgotten here.
+const PROJECT_EVENT_TYPES: Record<ProjectEvent['type'], true> = {
+  ProjectCreated: true,
+  ProjectFieldsChanged: true,
+  ProjectStageChanged: true,
+  ProjectStopped: true,
+  ProjectRestarted: true,
+  ProjectAssigneeChanged: true,
+  ProjectTagsChanged: true,
+  ProjectServiceToggled: true,
+  ProjectAlertRaised: true,
+  ProjectAlertCleared: true,
+  ProjectAlertLifted: true,
+  ProjectIncomeOverridden: true,
+  ProjectEstateChosen: true,
+  ProjectBillingOverridden: true,
+  ProjectDeleted: true,
+};
+
 function prepare(db: Database.Database) {
   return {
     doc: db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck(),
@@ -94,21 +113,7 @@ function saveTile(db: Database.Database, project: Project): void {
  */
 export const projectsProjection: Projection = {
   name: 'projects',
-  handles: [
-    'ProjectCreated',
-    'ProjectFieldsChanged',
-    'ProjectStageChanged',
-    'ProjectStopped',
-    'ProjectRestarted',
-    'ProjectAssigneeChanged',
-    'ProjectTagsChanged',
-    'ProjectServiceToggled',
-    'ProjectAlertLifted',
-    'ProjectIncomeOverridden',
-    'ProjectEstateChosen',
-    'ProjectBillingOverridden',
-    'ProjectDeleted',
-  ],
+  handles: Object.keys(PROJECT_EVENT_TYPES),
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS project_docs (id TEXT PRIMARY KEY, doc TEXT NOT NULL);

@@ -1,4 +1,5 @@
 import {
+  ALERT_LABELS,
   CONTRACT_TYPES,
   NON_ELIGIBILITY_REASONS,
   newObjectId,
@@ -114,6 +115,7 @@ const COMMENTS = [
   'Le garant doit fournir son dernier avis d’imposition.',
 ];
 const RELOC = ['JBE', 'CDU', 'NMO'];
+const ALERTS = Object.keys(ALERT_LABELS);
 const SALES = ['SPE', 'ILE', 'HGA'];
 
 /** A small deterministic generator, so every first run seeds the same demo. */
@@ -206,6 +208,9 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
       }
       push('ProjectStageChanged', { from, to, at: new Date(time).toISOString() }, reloc ?? sale);
       from = to;
+    }
+    if (rand() < 0.15) {
+      push('ProjectAlertRaised', { alert: pick(ALERTS), at: new Date(time).toISOString() });
     }
     if (targetIndex < PROJECT_STAGES.indexOf('sentToAL') && rand() < 0.12) {
       push('ProjectStopped', {
