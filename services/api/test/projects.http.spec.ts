@@ -412,4 +412,53 @@ describe('projects (§4, §5, §7 "Projects and customers")', () => {
       ).status,
     ).toBe(200);
   });
+
+  it('lets only admins hide a timeline entry', async () => {
+    const id = await create('timeline.hide@exemple.fr');
+    await t
+      .http()
+      .post(`/v1/lease/${id}`)
+      .set(await as('SALE'))
+      .send({ tags: ['à masquer'] });
+    const entries = (
+      await t
+        .http()
+        .get(`/v1/timeline/for/${id}`)
+        .set(await as('SALE'))
+    ).body;
+    const tagEntry = entries.find((e: { type: string }) => e.type === 'TAGS');
+    for (const role of ['OPERATOR', 'SALE', 'VENDOR'] as const) {
+      expect(
+        (
+          await t
+            .http()
+            .delete(`/v1/timeline/${tagEntry._id}`)
+            .set(await as(role))
+        ).status,
+      ).toBe(403);
+    }
+    expect(
+      (
+        await t
+          .http()
+          .delete(`/v1/timeline/${tagEntry._id}`)
+          .set(await as('ADMIN'))
+      ).body,
+    ).toEqual({ message: 'ok' });
+    const after = (
+      await t
+        .http()
+        .get(`/v1/timeline/for/${id}`)
+        .set(await as('SALE'))
+    ).body;
+    expect(after.map((e: { _id: string }) => e._id)).not.toContain(tagEntry._id);
+    expect(
+      (
+        await t
+          .http()
+          .delete('/v1/timeline/inconnu')
+          .set(await as('ADMIN'))
+      ).status,
+    ).toBe(404);
+  });
 });
