@@ -60,6 +60,7 @@ describe('projector', () => {
     for (let i = 0; i < 5; i++) await store.appendToStream(`user-u${i}`, [created(i)]);
     const counting: Projection & { seen: number } = {
       name: 'count',
+      version: 1,
       handles: ['UserCreated'],
       seen: 0,
       setup() {},
@@ -83,6 +84,7 @@ describe('projector', () => {
     for (let i = 0; i < 3; i++) await store.appendToStream(`user-u${i}`, [created(i)]);
     const failing: Projection = {
       name: 'failing',
+      version: 1,
       handles: ['UserCreated'],
       setup() {},
       drop() {},
@@ -116,5 +118,28 @@ describe('projector', () => {
     const projector = new Projector(store, db, [usersProjection]);
     await projector.rebuild();
     expect(users()).toHaveLength(1);
+  });
+
+  it('rebuilds by itself when a projection changed version since the last run', async () => {
+    for (let i = 0; i < 3; i++) await store.appendToStream(`user-u${i}`, [created(i)]);
+    const first = new Projector(store, db, [usersProjection]);
+    await first.start();
+    await first.stop();
+    db.prepare("UPDATE users SET last_name = 'périmé'").run();
+    const same = new Projector(store, db, [usersProjection]);
+    await same.start();
+    await same.stop();
+    expect(db.prepare("SELECT COUNT(*) FROM users WHERE last_name = 'périmé'").pluck().get()).toBe(
+      3,
+    );
+    const changed = new Projector(store, db, [
+      { ...usersProjection, version: usersProjection.version + 1 },
+    ]);
+    await changed.start();
+    await changed.stop();
+    expect(db.prepare("SELECT COUNT(*) FROM users WHERE last_name = 'périmé'").pluck().get()).toBe(
+      0,
+    );
+    expect(users()).toHaveLength(3);
   });
 });

@@ -461,4 +461,38 @@ describe('projects (§4, §5, §7 "Projects and customers")', () => {
       ).status,
     ).toBe(404);
   });
+
+  it('drops a file from the Alertes filter once its alert is lifted', async () => {
+    const admin = await as('ADMIN');
+    const board = await t
+      .http()
+      .post('/v1/leases')
+      .set(admin)
+      .send({ filter: 'alerts', size: 200 });
+    expect(board.body.leases.length).toBeGreaterThan(0);
+    const tile = board.body.leases[0];
+    expect(tile.activeAlerts.length).toBeGreaterThan(0);
+    const missingReason = await t
+      .http()
+      .post(`/v1/lease/${tile._id}`)
+      .set(admin)
+      .send({ liftAlert: { alert: tile.activeAlerts[0], days: 7, reason: '' } });
+    expect(missingReason.status).toBe(400);
+    for (const alert of tile.activeAlerts) {
+      const lifted = await t
+        .http()
+        .post(`/v1/lease/${tile._id}`)
+        .set(admin)
+        .send({ liftAlert: { alert, days: 7, reason: 'Client rappelé, attend son contrat' } });
+      expect(lifted.status).toBe(200);
+    }
+    const after = await t
+      .http()
+      .post('/v1/leases')
+      .set(admin)
+      .send({ filter: 'alerts', size: 200 });
+    expect(after.body.leases.map((l: { _id: string }) => l._id)).not.toContain(tile._id);
+    const file = await t.http().get(`/v1/lease/${tile._id}`).set(admin);
+    expect(file.body.activeAlerts).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ type Data<T extends CommentEvent['type']> = Extract<CommentEvent, { type: T }>['
 /** Comments of a project or prospect, newest first on read. */
 export const commentsProjection: Projection = {
   name: 'comments',
+  version: 1,
   handles: ['CommentAdded', 'CommentDeleted'],
   setup(db) {
     db.exec(`CREATE TABLE IF NOT EXISTS comments (

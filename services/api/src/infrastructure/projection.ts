@@ -7,6 +7,8 @@ import type { RecordedEvent } from '@reloc/eventstore';
  */
 export type Projection = {
   name: string;
+  /** Raised whenever its tables or what it writes change: a changed version rebuilds. */
+  version: number;
   /** Event types this projection reads; others never reach `apply`. */
   handles: readonly string[];
   setup(db: Database.Database): void;

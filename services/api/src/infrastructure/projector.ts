@@ -46,11 +46,28 @@ export class Projector {
     return this.position;
   }
 
+  /** The read models were built by this code: same projections, same versions. */
+  private versionsMatch(): boolean {
+    const stored = this.db
+      .prepare('SELECT value FROM rm_meta WHERE key = ?')
+      .pluck()
+      .get('versions');
+    return stored === this.versionsKey();
+  }
+
+  private versionsKey(): string {
+    return JSON.stringify(this.projections.map((p) => [p.name, p.version]));
+  }
+
   /** Creates the tables and the checkpoint row; nothing is read yet. */
   setup(): void {
     this.db.exec(
-      'CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)',
+      `CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+       CREATE TABLE IF NOT EXISTS rm_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
     );
+    // A store whose read models are still empty is built by this code from the start.
+    const empty = !this.db.prepare('SELECT 1 FROM rm_checkpoints').get();
+    if (empty) this.saveVersions();
     for (const projection of this.projections) projection.setup(this.db);
     const row = this.db
       .prepare('SELECT position FROM rm_checkpoints WHERE name = ?')
@@ -60,6 +77,10 @@ export class Projector {
 
   async start(): Promise<void> {
     this.setup();
+    if (!this.versionsMatch()) {
+      this.logger.log('read models changed since the last run: rebuilding them from the log');
+      await this.rebuild();
+    }
     this.stopped = false;
     await this.catchUp();
     this.follow();
@@ -78,6 +99,7 @@ export class Projector {
     this.db.transaction(() => {
       for (const projection of this.projections) projection.drop(this.db);
       this.db.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(CHECKPOINT_NAME);
+      this.saveVersions();
     })();
     this.setup();
     await this.catchUp(onProgress);
@@ -127,6 +149,12 @@ export class Projector {
     this.applyPage(events);
     this.position = events[events.length - 1].position;
     this.notifyWaiters();
+  }
+
+  private saveVersions(): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO rm_meta (key, value) VALUES (?, ?)')
+      .run('versions', this.versionsKey());
   }
 
   private saveCheckpoint(position: number): void {

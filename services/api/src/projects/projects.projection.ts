@@ -38,8 +38,8 @@ function prepare(db: Database.Database) {
     saveTile: db.prepare(
       `INSERT OR REPLACE INTO project_board
         (id, first_name, last_name, user_id, phone, company, company_id, current_progress, stopped,
-         has_alert, tags, assignees, active_alerts, created_at, year, last_move, date_move, search)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         has_alert, tags, assignees, alerts, alerts_skipped, created_at, year, last_move, date_move, search)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     removeTile: db.prepare('DELETE FROM project_board WHERE id = ?'),
     addTimeline: db.prepare(
@@ -83,7 +83,9 @@ function saveTile(db: Database.Database, project: Project): void {
   const r = project as unknown as Record<string, unknown>;
   const progress = (r.progress ?? {}) as Record<string, string>;
   const current = text(r.currentProgress);
-  const activeAlerts = Array.isArray(r.activeAlerts) ? r.activeAlerts : [];
+  // Raised alerts and their lifts: which are active is decided at read time (lifts expire).
+  const alerts = (r.alerts ?? {}) as Record<string, string>;
+  const alertsSkipped = (r.alertsSkipped ?? {}) as Record<string, string>;
   const createdAt = text(r.createdAt);
   sql(db).saveTile.run(
     project._id,
@@ -95,10 +97,11 @@ function saveTile(db: Database.Database, project: Project): void {
     text(r.companyId) || null,
     current,
     r.stopped ? 1 : 0,
-    activeAlerts.length ? 1 : 0,
+    Object.keys(alerts).length ? 1 : 0,
     JSON.stringify(r.tags ?? []),
     JSON.stringify(r.assignees ?? {}),
-    JSON.stringify(activeAlerts),
+    JSON.stringify(alerts),
+    JSON.stringify(alertsSkipped),
     createdAt,
     Number(createdAt.slice(0, 4)) || null,
     progress[current] ?? createdAt,
@@ -113,6 +116,7 @@ function saveTile(db: Database.Database, project: Project): void {
  */
 export const projectsProjection: Projection = {
   name: 'projects',
+  version: 2,
   handles: Object.keys(PROJECT_EVENT_TYPES),
   setup(db) {
     db.exec(`
@@ -121,7 +125,7 @@ export const projectsProjection: Projection = {
         id TEXT PRIMARY KEY, first_name TEXT, last_name TEXT, user_id TEXT, phone TEXT,
         company TEXT, company_id TEXT, current_progress TEXT NOT NULL, stopped INTEGER NOT NULL,
         has_alert INTEGER NOT NULL, tags TEXT NOT NULL, assignees TEXT NOT NULL,
-        active_alerts TEXT NOT NULL, created_at TEXT NOT NULL, year INTEGER, last_move TEXT,
+        alerts TEXT NOT NULL, alerts_skipped TEXT NOT NULL, created_at TEXT NOT NULL, year INTEGER, last_move TEXT,
         date_move TEXT, search TEXT NOT NULL
       );
       -- Column pages and counts are searches on covering indexes (stopped first: filters
@@ -187,6 +191,7 @@ export const projectsProjection: Projection = {
 
 export const timelineHiddenProjection: Projection = {
   name: 'timeline-hidden',
+  version: 1,
   handles: ['TimelineEntryHidden'],
   setup() {},
   drop() {},

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Database from 'better-sqlite3';
-import type { Project } from '@reloc/domain';
+import { activeAlertsAt, type Project } from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
 
 export type BoardFilter = 'active' | 'alerts' | 'stopped' | 'all';
@@ -26,13 +26,14 @@ type TileRow = {
   stopped: number;
   tags: string;
   assignees: string;
-  active_alerts: string;
+  alerts: string;
+  alerts_skipped: string;
   created_at: string;
   last_move: string | null;
   date_move: string | null;
 };
 
-function toTile(row: TileRow) {
+function toTile(row: TileRow, now: string) {
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -45,7 +46,13 @@ function toTile(row: TileRow) {
     stopped: row.stopped === 1,
     tags: JSON.parse(row.tags) as string[],
     assignees: JSON.parse(row.assignees) as Record<string, string | null>,
-    activeAlerts: JSON.parse(row.active_alerts) as string[],
+    activeAlerts: activeAlertsAt(
+      {
+        alerts: JSON.parse(row.alerts) as Record<string, string>,
+        alertsSkipped: JSON.parse(row.alerts_skipped) as Record<string, string>,
+      },
+      now,
+    ),
     createdAt: row.created_at,
     lastMove: row.last_move,
     dateMove: row.date_move,
@@ -82,7 +89,15 @@ export class ProjectsReadModel {
     const params: unknown[] = [];
     if (query.filter === 'active') where.push('stopped = 0');
     if (query.filter === 'stopped') where.push('stopped = 1');
-    if (query.filter === 'alerts') where.push('stopped = 0 AND has_alert = 1');
+    const now = new Date().toISOString();
+    if (query.filter === 'alerts') {
+      // An alert counts unless lifted until after now (by its name, or all of them).
+      where.push(`stopped = 0 AND has_alert = 1 AND EXISTS (
+        SELECT 1 FROM json_each(project_board.alerts) AS alert
+        WHERE coalesce(json_extract(project_board.alerts_skipped, '$."' || alert.key || '"'), '') <= ?
+          AND coalesce(json_extract(project_board.alerts_skipped, '$.all'), '') <= ?)`);
+      params.push(now, now);
+    }
     if (query.year) {
       where.push('year = ?');
       params.push(query.year);
@@ -110,7 +125,7 @@ export class ProjectsReadModel {
     const rows = this.statement(
       `SELECT * FROM project_board ${pageWhere} ORDER BY last_move DESC, id DESC LIMIT ? OFFSET ?`,
     ).all(...pageParams, query.size, query.offset) as TileRow[];
-    return { leases: rows.map(toTile), total, counts };
+    return { leases: rows.map((row) => toTile(row, now)), total, counts };
   }
 
   tags(): string[] {

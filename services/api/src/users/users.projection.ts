@@ -42,6 +42,7 @@ function statementsOf(db: Database.Database) {
 /** The `users` table: one row per staff member or user, for login, lists and assignment. */
 export const usersProjection: Projection = {
   name: 'users',
+  version: 1,
   handles: ['UserCreated', 'UserUpdated', 'UserPasswordSet', 'UserDeactivated', 'UserDeleted'],
   setup(db) {
     db.exec(`CREATE TABLE IF NOT EXISTS users (
