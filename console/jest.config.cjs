@@ -10,5 +10,9 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.cjs'],
   testPathIgnorePatterns: [...preset.testPathIgnorePatterns, '/e2e/', '/dist-mobile/'],
   // Build-time flags that Vite's `define` replaces in the bundles.
-  globals: { __RELOC_MOBILE__: false, __RELOC_PRIVACY_URL__: 'https://example.test/privacy' },
+  globals: {
+    __RELOC_MOBILE__: false,
+    __RELOC_PRIVACY_URL__: 'https://example.test/privacy',
+    __RELOC_PUBLIC_SITE_URL__: 'https://site.example.test',
+  },
 };

@@ -17,6 +17,7 @@ export default defineConfig(({ mode }) => {
       __RELOC_PRIVACY_URL__: JSON.stringify(
         env.VITE_PRIVACY_POLICY_URL ?? 'https://www.reloc.fr/politique-de-confidentialite',
       ),
+      __RELOC_PUBLIC_SITE_URL__: JSON.stringify(env.VITE_PUBLIC_SITE_URL || 'https://www.reloc.fr'),
     },
     resolve: {
       alias: {

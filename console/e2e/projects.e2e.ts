@@ -1,3 +1,4 @@
+import { alertLabel } from '@reloc/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from './support/browser';
 import { e2eEnv } from './support/env';
@@ -213,5 +214,50 @@ describe('project boards and page', () => {
     await page.goto('/sales');
     await searchBoard(page, email);
     await tileIn(page, 'toAssign', id).getByText('Léa Complet').waitFor();
+  });
+
+  it('lifts an alert of a seeded file for 7 days with a reason; it is gone after a reload', async () => {
+    const { leases } = await apiCall<{ leases: { _id: string; activeAlerts?: string[] }[] }>(
+      url,
+      adminToken,
+      'POST',
+      '/leases',
+      { filter: 'alerts', size: 1 },
+    );
+    expect(leases).toHaveLength(1);
+    const id = leases[0]._id;
+    const before = await apiCall<{ activeAlerts: string[] }>(
+      url,
+      adminToken,
+      'GET',
+      `/lease/${id}`,
+    );
+    const [alert] = before.activeAlerts;
+    expect(alert).toBeTruthy();
+    const label = alertLabel(alert);
+
+    await login(page, E2E_ADMIN_EMAIL, E2E_PASSWORD);
+    await page.goto(`/project/${id}`);
+    const alerts = page.getByRole('region', { name: 'Alertes' });
+    await alerts.getByText(label).waitFor();
+    await alerts.getByRole('button', { name: `Lever l'alerte : ${label}` }).click();
+    const dialog = page.getByRole('dialog', { name: "Lever l'alerte" });
+    const confirm = dialog.getByRole('button', { name: 'Valider' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByText('7 jours').click();
+    await dialog.getByRole('textbox', { name: /Raison/ }).fill('Client rappelé, dossier relancé');
+    const lifted = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
+    );
+    await confirm.click();
+    expect((await lifted).status()).toBe(200);
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByLabel('État du projet').waitFor();
+    expect(await page.getByRole('button', { name: `Lever l'alerte : ${label}` }).count()).toBe(0);
+    const after = await apiCall<{ activeAlerts: string[] }>(url, adminToken, 'GET', `/lease/${id}`);
+    expect(after.activeAlerts).not.toContain(alert);
   });
 });

@@ -1,4 +1,4 @@
-import type { Place, ProjectStage } from '@reloc/domain';
+import type { AlertLiftDays, Place, ProjectStage } from '@reloc/domain';
 import { api } from '../../shared/api/client';
 import type {
   Assignees,
@@ -40,14 +40,15 @@ export const fetchProject = (id: string, signal?: AbortSignal) =>
 
 export const fetchExistingTags = () => api.get<string[]>('/lease/tags');
 
-/** POST /lease/{id}: one workflow change (stage, assignee, state, tags, service). */
+/** POST /lease/{id}: one workflow change (stage, assignee, state, tags, service, alert lift). */
 export type LeaseAction =
   | { currentProgress: ProjectStage }
   | { assignees: Assignees }
   | { stopped: true; abortMotivation: string; alertSkipDays: number }
   | { stopped: false }
   | { tags: string[] }
-  | { service: { name: string; done: boolean } };
+  | { service: { name: string; done: boolean } }
+  | { liftAlert: { alert: string; days: AlertLiftDays; reason: string } };
 
 export const postLeaseAction = (id: string, action: LeaseAction) =>
   api.post<ProjectDoc>(`/lease/${encodeURIComponent(id)}`, action);

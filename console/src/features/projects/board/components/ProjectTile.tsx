@@ -1,6 +1,6 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import type { ProjectStage } from '@reloc/domain';
+import { alertLabel, type ProjectStage } from '@reloc/domain';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../../shared/format/date';
@@ -27,7 +27,11 @@ export function TileContent({ tile }: { tile: LeaseTile }) {
         </Text>
         <HStack gap="1" flexShrink={0}>
           {alerts > 0 ? (
-            <Badge colorPalette="accent" variant="solid" title={tile.activeAlerts?.join(', ')}>
+            <Badge
+              colorPalette="accent"
+              variant="solid"
+              title={tile.activeAlerts?.map(alertLabel).join(', ')}
+            >
               {`Alerte${alerts > 1 ? `s ${alerts}` : ''}`}
             </Badge>
           ) : null}

@@ -1,7 +1,9 @@
 import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { isAdmin } from '@reloc/domain';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/format/date';
 import { notifyError } from '../../../../shared/ui/toaster';
+import { useShellStore } from '../../../shell/store';
 import { deleteComment, postComment } from '../../api';
 import type { ProjectComment, Visibility } from '../../types';
 
@@ -47,6 +49,10 @@ export function CommentsList({ projectId, visibility, comments, onChanged }: Com
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const shown = comments.filter((comment) => comment.visibility === visibility);
+  const me = useShellStore((state) => state.me);
+  // The author (trigram) or an admin may delete; the API answers 403 to anyone else.
+  const canDelete = (comment: ProjectComment) =>
+    !!me && (isAdmin(me.role) || (!!me.trigram && comment.author === me.trigram));
 
   const send = async () => {
     const content = text.trim();
@@ -87,13 +93,22 @@ export function CommentsList({ projectId, visibility, comments, onChanged }: Com
       </Button>
       {shown.length === 0 ? <Text color="fg.muted">Aucun résultat</Text> : null}
       {shown.map((comment) => (
-        <Box key={comment._id} borderWidth="1px" borderRadius="l2" p="2" bg="bg">
+        <Box
+          key={comment._id}
+          data-comment-id={comment._id}
+          borderWidth="1px"
+          borderRadius="l2"
+          p="2"
+          bg="bg"
+        >
           <HStack justify="space-between" fontSize="xs" color="fg.muted">
             <Text>
               {comment.author ?? (comment.owner === 'user' ? 'Client' : '—')} ·{' '}
               {formatDate(comment.createdAt)}
             </Text>
-            <DeleteComment onConfirm={() => void remove(comment._id)} />
+            {canDelete(comment) ? (
+              <DeleteComment onConfirm={() => void remove(comment._id)} />
+            ) : null}
           </HStack>
           <Text whiteSpace="pre-wrap" fontSize="sm">
             {comment.content}

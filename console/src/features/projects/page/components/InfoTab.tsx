@@ -1,15 +1,17 @@
 import { Stack } from '@chakra-ui/react';
 import { PROJECT_INFO, RENTAL_FILE, SERVICE_WISH } from '../fields';
+import { AlertsPanel } from './AlertsPanel';
 import { AssigneesPanel } from './AssigneesPanel';
 import { FieldGroup } from './DraftField';
 import { NotesPair } from './NotesPair';
 import { ServicesList } from './ServicesList';
 import { StateSelect } from './StateSelect';
 
-/** Tab 0 'Projet': state, wishes, project info, rental file, services, notes, assignees. */
+/** Tab 0 'Projet': active alerts, state, wishes, project info, rental file, services, notes, assignees. */
 export function InfoTab() {
   return (
     <Stack gap="4">
+      <AlertsPanel />
       <StateSelect />
       <FieldGroup title="Souhait de service" fields={SERVICE_WISH} />
       <FieldGroup title="Informations du projet" fields={PROJECT_INFO} />

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { hasReached, stageLabel } from '@reloc/domain';
 import { Link as RouterLink } from 'react-router-dom';
+import { PUBLIC_SITE_URL } from '../../../../app/config';
 import { tileName } from '../../board/components/ProjectTile';
 import type { SaveStatus } from '../hooks/useProjectDraft';
 import { AdvanceButton } from './AdvanceButton';
@@ -14,7 +15,13 @@ const SAVE_LABELS: Record<SaveStatus, string> = {
   error: 'Non enregistré',
 };
 
-/** Name, id, e-mail, phone, stage, tags, the company link and the advance button. */
+/** The client's lease page on the public site (spec §2 "Project page"). */
+export const leasePageUrl = (id: string) =>
+  `${PUBLIC_SITE_URL}/leases/project/${encodeURIComponent(id)}`;
+
+/**
+ * Name, id, e-mail, phone, stage, tags, the company and lease-page links and the advance button.
+ */
 export function ProjectHeader({ status }: { status: SaveStatus }) {
   const { draft, editable } = useDraft();
   const project = draft.state.base;
@@ -45,6 +52,14 @@ export function ProjectHeader({ status }: { status: SaveStatus }) {
             ) : project.company ? (
               <Text>{String(project.company)}</Text>
             ) : null}
+            <Link
+              href={leasePageUrl(project._id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="brand.fg"
+            >
+              Page du bail
+            </Link>
           </HStack>
         </Box>
         <HStack gap="2" wrap="wrap">
