@@ -14,3 +14,5 @@ export * from './timeline/project-timeline';
 export * from './rules/engine';
 export * from './rules/inputs';
 export * from './projects';
+export * from './hosts';
+export * from './proposals';

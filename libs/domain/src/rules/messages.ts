@@ -36,3 +36,26 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isEmail(value: unknown): boolean {
   return typeof value === 'string' && EMAIL_PATTERN.test(value);
 }
+
+/** French texts of the host rules (§5 "Hosts", §8). */
+export const HOST_MESSAGES = {
+  url: 'Doit être une URL valide.',
+  notFound: "Ce bien n'existe pas",
+  alreadyExists: 'Ce bien existe déjà',
+  addFailed: 'Une erreur a eu lieu : adresse incorrecte ?',
+  noExactAddress: "L'adresse exacte du bien n'a pas été saisie",
+  noGeolocation: 'Pas de géolocalisation (adresse invalide ?)',
+} as const;
+
+/** French texts of the proposal and visit rules (§4 "Proposals and visits", §8). */
+export const PROPOSAL_MESSAGES = {
+  alreadyExists: 'Cette proposition existe déjà',
+  notFound: 'Introuvable',
+  hostNotFound: "Ce bien n'existe pas",
+  disabled: 'Cette proposition est désactivée',
+  alreadyRejected: 'Le dossier est déjà refusé',
+  noVisit: "Aucune visite n'est planifiée",
+  missingAuthor: 'La facturation sera inexacte',
+  noAddress: "Pas d'adresse",
+  noWorkAddress: "Pas d'adresse de travail",
+} as const;
