@@ -1,3 +1,4 @@
 export * from './validator';
 export * from './schemas';
 export * from './project-schemas';
+export * from './host-schemas';

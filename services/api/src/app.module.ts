@@ -10,6 +10,7 @@ import { NotificationsController } from './notifications/notifications.controlle
 import { SeedService } from './seed/seed.service';
 import { UsersModule } from './users/users.module';
 import { ProjectsModule } from './projects/projects.module';
+import { HostsModule } from './hosts/hosts.module';
 
 @Global()
 @Module({})
@@ -35,6 +36,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         ProjectsModule,
+        HostsModule,
       ],
       controllers: [HealthController, NotificationsController, AddressController],
       providers: [SeedService, AddressSearchService],

@@ -2,6 +2,7 @@ import { Projection } from './projection';
 import { usersProjection } from '../users/users.projection';
 import { commentsProjection } from '../comments/comments.projection';
 import { projectsProjection, timelineHiddenProjection } from '../projects/projects.projection';
+import { hostsProjection } from '../hosts/hosts.projection';
 
 /** Every read model the projector feeds; `npm run rebuild-read-models` replays them all. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -9,4 +10,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   projectsProjection,
   timelineHiddenProjection,
   commentsProjection,
+  hostsProjection,
 ];
