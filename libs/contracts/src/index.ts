@@ -2,3 +2,4 @@ export * from './validator';
 export * from './schemas';
 export * from './project-schemas';
 export * from './host-schemas';
+export * from './proposal-schemas';

@@ -11,6 +11,7 @@ import { SeedService } from './seed/seed.service';
 import { UsersModule } from './users/users.module';
 import { ProjectsModule } from './projects/projects.module';
 import { HostsModule } from './hosts/hosts.module';
+import { ProposalsModule } from './proposals/proposals.module';
 
 @Global()
 @Module({})
@@ -37,6 +38,7 @@ export class AppModule {
         AuthModule,
         ProjectsModule,
         HostsModule,
+        ProposalsModule,
       ],
       controllers: [HealthController, NotificationsController, AddressController],
       providers: [SeedService, AddressSearchService],

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { Host, hostCreatedAt, hostDecider, HostEvent } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
+import { preparedPerConnection } from '../infrastructure/prepared-statements';
 import { hostSearchText } from './hosts.search';
 
 // Every host event type, checked by the compiler: a new one cannot be forgotten here.
@@ -23,15 +24,7 @@ function prepare(db: Database.Database) {
   };
 }
 
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
-function sql(db: Database.Database) {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = prepare(db);
-    statements.set(db, prepared);
-  }
-  return prepared;
-}
+const sql = preparedPerConnection(prepare);
 
 /**
  * Hosts (`host-<id>` streams), folded with the domain's own `evolve`: the whole host as a
@@ -50,10 +43,10 @@ export const hostsProjection: Projection = {
       -- Newest first (creation date from the id), with or without the availability filter.
       CREATE INDEX IF NOT EXISTS hosts_created ON hosts (created_at, id);
       CREATE INDEX IF NOT EXISTS hosts_active_created ON hosts (is_active, created_at, id);`);
-    statements.delete(db);
+    sql.forget(db);
   },
   drop(db) {
-    statements.delete(db);
+    sql.forget(db);
     db.exec('DROP TABLE IF EXISTS hosts;');
   },
   apply(db, event: RecordedEvent) {

@@ -3,6 +3,7 @@ import { usersProjection } from '../users/users.projection';
 import { commentsProjection } from '../comments/comments.projection';
 import { projectsProjection, timelineHiddenProjection } from '../projects/projects.projection';
 import { hostsProjection } from '../hosts/hosts.projection';
+import { proposalsProjection } from '../proposals/proposals.projection';
 
 /** Every read model the projector feeds; `npm run rebuild-read-models` replays them all. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -11,4 +12,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   timelineHiddenProjection,
   commentsProjection,
   hostsProjection,
+  proposalsProjection,
 ];

@@ -9,6 +9,7 @@ import {
 } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
+import { preparedPerConnection } from '../infrastructure/prepared-statements';
 
 const PROJECT_EVENT = /^Project[A-Z]/;
 
@@ -49,15 +50,7 @@ function prepare(db: Database.Database) {
   };
 }
 
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
-function sql(db: Database.Database) {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = prepare(db);
-    statements.set(db, prepared);
-  }
-  return prepared;
-}
+const sql = preparedPerConnection(prepare);
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -147,10 +140,10 @@ export const projectsProjection: Projection = {
         hidden INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX IF NOT EXISTS timeline_target ON timeline (target_id, date);`);
-    statements.delete(db);
+    sql.forget(db);
   },
   drop(db) {
-    statements.delete(db);
+    sql.forget(db);
     db.exec(
       'DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board; DROP TABLE IF EXISTS timeline;',
     );

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { UserEvent } from '@reloc/domain';
 import { applyRewards, emptyRewards, Rewards } from '@reloc/domain';
 import { Projection } from '../infrastructure/projection';
+import { preparedPerConnection } from '../infrastructure/prepared-statements';
 
 type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
 
@@ -26,18 +27,7 @@ function prepareStatements(db: Database.Database) {
   };
 }
 
-// Statements are prepared once per connection (and again after the table is recreated):
-// preparing per event costs more than the write itself during a rebuild.
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
-
-function statementsOf(db: Database.Database) {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = prepareStatements(db);
-    statements.set(db, prepared);
-  }
-  return prepared;
-}
+const statementsOf = preparedPerConnection(prepareStatements);
 
 /** The `users` table: one row per staff member or user, for login, lists and assignment. */
 export const usersProjection: Projection = {
@@ -59,10 +49,10 @@ export const usersProjection: Projection = {
       rewards TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS users_trigram ON users (trigram);`);
-    statements.delete(db);
+    statementsOf.forget(db);
   },
   drop(db) {
-    statements.delete(db);
+    statementsOf.forget(db);
     db.exec('DROP TABLE IF EXISTS users');
   },
   apply(db, event) {
