@@ -9,132 +9,13 @@
 //
 // The enumerations and the field check come from the built domain (libs/domain/dist), so the
 // data follows the domain: every field written is checked with `isFieldValue` (an invalid one
-// throws, as the API would refuse it).
+// throws, as the API would refuse it). The names, companies and cities are the demo seed's own
+// (services/api/src/seed/demo-vocabulary.ts, built).
 
-const FIRST_NAMES = [
-  'Emma',
-  'Lucas',
-  'Chloé',
-  'Hugo',
-  'Léa',
-  'Louis',
-  'Manon',
-  'Gabriel',
-  'Inès',
-  'Arthur',
-  'Jade',
-  'Jules',
-  'Camille',
-  'Adam',
-  'Sarah',
-  'Raphaël',
-  'Zoé',
-  'Nathan',
-  'Alice',
-  'Tom',
-  'Lina',
-  'Théo',
-  'Rose',
-  'Ethan',
-  'Anna',
-  'Noah',
-  'Eva',
-  'Paul',
-  'Louise',
-  'Sacha',
-  'Maël',
-  'Clara',
-  'Yanis',
-  'Nora',
-  'Mohamed',
-  'Sofia',
-];
-const LAST_NAMES = [
-  'Martin',
-  'Bernard',
-  'Thomas',
-  'Petit',
-  'Robert',
-  'Richard',
-  'Durand',
-  'Dubois',
-  'Moreau',
-  'Laurent',
-  'Simon',
-  'Michel',
-  'Lefèvre',
-  'Leroy',
-  'Roux',
-  'David',
-  'Bertrand',
-  'Morel',
-  'Fournier',
-  'Girard',
-  'Bonnet',
-  'Dupont',
-  'Lambert',
-  'Fontaine',
-  'Rousseau',
-  'Vincent',
-  'Muller',
-  'Faure',
-  'André',
-  'Mercier',
-  'Blanc',
-  'Guérin',
-  'Boyer',
-  'Garnier',
-  'Chevalier',
-  'François',
-  'Legrand',
-  'Gauthier',
-  'Garcia',
-  'Perrin',
-];
-const COMPANIES = [
-  'Airbus',
-  'Safran',
-  'Thales',
-  'Decathlon',
-  'Capgemini',
-  'Orange',
-  'SNCF',
-  'Michelin',
-  'Schneider Electric',
-  'L’Oréal',
-  'Sopra Steria',
-  'Veolia',
-  'Dassault Systèmes',
-  'Leroy Merlin',
-  'Crédit Agricole',
-  'BNP Paribas',
-  'Renault',
-  'Stellantis',
-  'La Poste',
-  'Engie',
-];
-const CITIES = [
-  { label: 'Toulouse', postcode: '31000', lat: 43.6045, lng: 1.4442 },
-  { label: 'Lyon', postcode: '69001', lat: 45.764, lng: 4.8357 },
-  { label: 'Bordeaux', postcode: '33000', lat: 44.8378, lng: -0.5792 },
-  { label: 'Nantes', postcode: '44000', lat: 47.2184, lng: -1.5536 },
-  { label: 'Lille', postcode: '59000', lat: 50.6292, lng: 3.0573 },
-  { label: 'Rennes', postcode: '35000', lat: 48.1173, lng: -1.6778 },
-  { label: 'Grenoble', postcode: '38000', lat: 45.1885, lng: 5.7245 },
-  { label: 'Strasbourg', postcode: '67000', lat: 48.5734, lng: 7.7521 },
-  { label: 'Paris', postcode: '75011', lat: 48.8589, lng: 2.3795 },
-  { label: 'Marseille', postcode: '13001', lat: 43.2965, lng: 5.3698 },
-  { label: 'Montpellier', postcode: '34000', lat: 43.6108, lng: 3.8767 },
-  { label: 'Nice', postcode: '06000', lat: 43.7102, lng: 7.262 },
-];
-const ROUTES = [
-  'avenue de la République',
-  'rue Victor Hugo',
-  'boulevard Gambetta',
-  'rue de la Gare',
-  'place du Marché',
-  'rue Jean Jaurès',
-];
+import { loadDemoVocabulary } from '../lib/paths.mjs';
+
+const { FIRST_NAMES, LAST_NAMES, COMPANIES, CITIES, ROUTES, TAGS } = loadDemoVocabulary();
+
 const MAIL_DOMAINS = [
   'gmail.com',
   'outlook.fr',
@@ -144,7 +25,6 @@ const MAIL_DOMAINS = [
   'hotmail.fr',
   'laposte.net',
 ];
-const TAGS = ['urgent', 'VIP', 'alternance', 'mutation', 'famille', 'animaux', 'relance', 'salon'];
 const FAMILY_STATUSES = ['Célibataire', 'Marié(e)', 'Pacsé(e)', 'En couple', 'Divorcé(e)'];
 const JOBS = ['Ingénieur', 'Technicien', 'Commercial', 'Comptable', 'Infirmier', 'Développeur'];
 const NOTES = [

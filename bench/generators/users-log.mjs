@@ -9,67 +9,11 @@
 // small state per user is kept (never the events), so memory stays bounded at any size.
 
 import { randomUUID } from 'node:crypto';
+import { loadDemoVocabulary } from '../lib/paths.mjs';
 
-const FIRST_NAMES = [
-  'Claire',
-  'Julien',
-  'Sophie',
-  'Thomas',
-  'Camille',
-  'Nicolas',
-  'Léa',
-  'Hugo',
-  'Manon',
-  'Louis',
-  'Chloé',
-  'Lucas',
-  'Emma',
-  'Gabriel',
-  'Inès',
-  'Arthur',
-  'Jade',
-  'Raphaël',
-  'Louise',
-  'Jules',
-  'Alice',
-  'Adam',
-  'Lina',
-  'Paul',
-  'Rose',
-  'Maël',
-  'Anna',
-  'Nathan',
-  'Zoé',
-  'Théo',
-];
-const LAST_NAMES = [
-  'Martin',
-  'Bernard',
-  'Petit',
-  'Robert',
-  'Richard',
-  'Durand',
-  'Dubois',
-  'Moreau',
-  'Laurent',
-  'Simon',
-  'Michel',
-  'Lefèvre',
-  'Leroy',
-  'Roux',
-  'David',
-  'Bertrand',
-  'Morel',
-  'Fournier',
-  'Girard',
-  'Bonnet',
-  'Dupont',
-  'Lambert',
-  'Fontaine',
-  'Rousseau',
-  'Vincent',
-  'Muller',
-];
+// The demo seed's own names (services/api/src/seed/demo-vocabulary.ts, built).
+const { FIRST_NAMES, LAST_NAMES } = loadDemoVocabulary();
+
 const STAFF_ROLES = ['OPERATOR', 'SALE', 'VENDOR', 'ADMIN'];
 const REWARD_CATEGORIES = [
   'lead',

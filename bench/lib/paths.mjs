@@ -29,6 +29,11 @@ export function loadEventstore() {
 }
 
 /** The built @reloc/domain (stages, enumerations, field kinds) the generated projects follow. */
+/** The words of the demo data, shared with the first-run seed. */
+export function loadDemoVocabulary() {
+  return requireBuilt(join(apiDist, 'seed', 'demo-vocabulary.js'));
+}
+
 export function loadDomain() {
   return requireBuilt(join(domainDist, 'index.js'));
 }

@@ -7,6 +7,7 @@ import {
   ProjectStage,
 } from '@reloc/domain';
 import type { EventData } from '@reloc/eventstore';
+import { CITIES, COMPANIES, FIRST_NAMES, LAST_NAMES, ROUTES, TAGS } from './demo-vocabulary';
 
 /**
  * The demo's client files: a few hundred projects spread over every stage, with their
@@ -14,98 +15,6 @@ import type { EventData } from '@reloc/eventstore';
  * imported history (events with a `seed` actor), not replayed through the commands: a file
  * that reached `paid` did so through proposals and documents the demo does not have yet.
  */
-const FIRST_NAMES = [
-  'Emma',
-  'Lucas',
-  'Chloé',
-  'Hugo',
-  'Léa',
-  'Louis',
-  'Manon',
-  'Gabriel',
-  'Inès',
-  'Arthur',
-  'Jade',
-  'Jules',
-  'Camille',
-  'Adam',
-  'Sarah',
-  'Raphaël',
-  'Zoé',
-  'Nathan',
-  'Alice',
-  'Tom',
-  'Lina',
-  'Théo',
-  'Rose',
-  'Ethan',
-  'Anna',
-  'Noah',
-  'Eva',
-  'Paul',
-  'Louise',
-  'Sacha',
-];
-const LAST_NAMES = [
-  'Martin',
-  'Bernard',
-  'Thomas',
-  'Petit',
-  'Robert',
-  'Richard',
-  'Durand',
-  'Dubois',
-  'Moreau',
-  'Laurent',
-  'Simon',
-  'Michel',
-  'Lefèvre',
-  'Leroy',
-  'Roux',
-  'David',
-  'Bertrand',
-  'Morel',
-  'Fournier',
-  'Girard',
-  'Bonnet',
-  'Dupont',
-  'Lambert',
-  'Fontaine',
-  'Rousseau',
-  'Vincent',
-  'Muller',
-  'Faure',
-  'André',
-  'Mercier',
-];
-const COMPANIES = [
-  'Airbus',
-  'Safran',
-  'Thales',
-  'Decathlon',
-  'Capgemini',
-  'Orange',
-  'SNCF',
-  'Michelin',
-  'Schneider Electric',
-  'L’Oréal',
-  'Sopra Steria',
-  'Veolia',
-  'Dassault Systèmes',
-  'Leroy Merlin',
-  'Crédit Agricole',
-];
-const CITIES = [
-  { label: 'Toulouse', postcode: '31000', lat: 43.6045, lng: 1.4442 },
-  { label: 'Lyon', postcode: '69001', lat: 45.764, lng: 4.8357 },
-  { label: 'Bordeaux', postcode: '33000', lat: 44.8378, lng: -0.5792 },
-  { label: 'Nantes', postcode: '44000', lat: 47.2184, lng: -1.5536 },
-  { label: 'Lille', postcode: '59000', lat: 50.6292, lng: 3.0573 },
-  { label: 'Rennes', postcode: '35000', lat: 48.1173, lng: -1.6778 },
-  { label: 'Grenoble', postcode: '38000', lat: 45.1885, lng: 5.7245 },
-  { label: 'Strasbourg', postcode: '67000', lat: 48.5734, lng: 7.7521 },
-];
-const TAGS = ['urgent', 'VIP', 'alternance', 'mutation', 'famille', 'animaux'];
 const COMMENTS = [
   'Client rappelé, attend le retour de son employeur.',
   'Dossier complet, pièces vérifiées.',
@@ -161,6 +70,7 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
     const home = pick(CITIES);
     const work = pick(CITIES.filter((c) => c !== home));
     const company = pick(COMPANIES);
+    const route = pick(ROUTES);
     const sale = pick(SALES);
     const reloc = targetIndex >= PROJECT_STAGES.indexOf('toAssign') ? pick(RELOC) : null;
     const events: EventData[] = [];
@@ -190,8 +100,8 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
         contractType: pick(CONTRACT_TYPES),
         actualCity: home.label,
         fromAddressObject: { ...home, city: home.label },
-        addressWork: `${1 + Math.floor(rand() * 80)} avenue de la République, ${work.postcode} ${work.label}`,
-        addressWorkObject: { ...work, city: work.label, route: 'avenue de la République' },
+        addressWork: `${1 + Math.floor(rand() * 80)} ${route}, ${work.postcode} ${work.label}`,
+        addressWorkObject: { ...work, city: work.label, route },
         budget: 500 + Math.floor(rand() * 10) * 100,
         zone: rand() < 0.5 ? 1 : 2,
       },
