@@ -244,7 +244,7 @@ describe('project boards and page', () => {
     const dialog = page.getByRole('dialog', { name: "Lever l'alerte" });
     const confirm = dialog.getByRole('button', { name: 'Valider' });
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByText('7 jours').click();
+    await dialog.getByText('7 jours', { exact: true }).click();
     await dialog.getByRole('textbox', { name: /Raison/ }).fill('Client rappelé, dossier relancé');
     const lifted = page.waitForResponse(
       (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
