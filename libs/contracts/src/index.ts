@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './project-schemas';
 export * from './host-schemas';
 export * from './proposal-schemas';
+export * from './file-schemas';

@@ -101,3 +101,20 @@ export type UpdateProposalBody = {
   liked?: boolean | string | null;
   disliked?: boolean | string | null;
 };
+
+/**
+ * POST /proposals/lease/{projectId}/host/{hostId}/notify: the visit the client is told of. The
+ * date 'DD/MM/20YY' and time 'HH:MM' (5-minute steps) are checked by the decider, which answers
+ * French field errors.
+ */
+export const notifyProposalSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['date', 'time', 'address'],
+  properties: {
+    date: { type: 'string', maxLength: 10 },
+    time: { type: 'string', maxLength: 5 },
+    address: { type: 'string', minLength: 1, maxLength: 500 },
+  },
+} as const;
+export type NotifyProposalBody = { date: string; time: string; address: string };

@@ -16,3 +16,5 @@ export * from './rules/inputs';
 export * from './projects';
 export * from './hosts';
 export * from './proposals';
+export * from './geo';
+export * from './files';

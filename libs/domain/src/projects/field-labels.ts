@@ -65,6 +65,7 @@ export const FIELD_LABELS: Record<string, string> = {
   contractualTime: 'Temps de trajet contractuel',
   lastContractualAddress1: 'Dernière adresse contractuelle 1',
   lastContractualAddress2: 'Dernière adresse contractuelle 2',
+  contractualEstimate: 'Distance contractuelle estimée',
   mandateId: 'Numéro de mandat',
   invoiceRef: 'Référence de facture',
   leaseSignDate: 'Date de signature du bail',

@@ -129,6 +129,8 @@ export const FIELD_KINDS = {
   contractualTime: 'number',
   lastContractualAddress1: 'text',
   lastContractualAddress2: 'text',
+  /** The contractual distance and time are the offline estimate (no maps key). */
+  contractualEstimate: 'boolean',
   // Lease and search wishes
   mandateId: 'text',
   invoiceRef: 'text',
@@ -194,6 +196,7 @@ export const COMPUTED_FIELDS: readonly ProjectField[] = [
   'contractualTime',
   'lastContractualAddress1',
   'lastContractualAddress2',
+  'contractualEstimate',
 ];
 /** The client's e-mail is the project's identity (unique, claimed at creation). */
 const IDENTITY_FIELDS: readonly ProjectField[] = ['userId'];

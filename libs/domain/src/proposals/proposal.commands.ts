@@ -42,12 +42,21 @@ export type SetDistances = Base & {
   distanceTransport: number | null;
   distanceWalk: number | null;
   lastGeocodingAddress: string | null;
+  /** The offline estimate rather than the maps service; default false. */
+  estimate?: boolean;
 };
 export type AddProposalComment = Base & {
   type: 'AddProposalComment';
   comment: string;
   name?: string | null;
   owner: ProposalCommentOwner;
+};
+/** POST .../notify: the client is told of the visit (date 'DD/MM/20YY', time 'HH:MM', address). */
+export type NotifyClient = Base & {
+  type: 'NotifyClient';
+  date: string;
+  time: string;
+  address: string;
 };
 export type DisableProposal = Base & { type: 'DisableProposal' };
 export type EnableProposal = Base & { type: 'EnableProposal' };
@@ -65,4 +74,5 @@ export type ProposalCommand =
   | SetDistances
   | AddProposalComment
   | DisableProposal
-  | EnableProposal;
+  | EnableProposal
+  | NotifyClient;

@@ -211,6 +211,19 @@ describe('PlanVisit', () => {
       .then([ev('VisitPlanned', { dateVisite: LATER, author: null, authorOther: null })]);
   });
 
+  it('the switch rounds the current time down to the 5-minute step, so it can be saved as typed', () => {
+    spec
+      .given([created])
+      .when(cmd({ type: 'PlanVisit' }, '2026-11-23T08:23:41.512Z'))
+      .then([
+        ev('VisitPlanned', {
+          dateVisite: '2026-11-23T08:20:00.000Z',
+          author: null,
+          authorOther: null,
+        }),
+      ]);
+  });
+
   it('turns a typed Paris date and time into an ISO instant', () => {
     spec
       .given([created])
@@ -497,5 +510,36 @@ describe('DisableProposal and EnableProposal', () => {
       .given([created])
       .when(cmd({ type: 'EnableProposal' }))
       .thenNothing();
+  });
+});
+
+describe('SetDistances from the travel-time job', () => {
+  const estimated = {
+    distanceCar: 1500,
+    distanceTransport: 2400,
+    distanceWalk: 9000,
+    lastGeocodingAddress: '1 rue X@48.85,2.35 -> Lyon@45.76,4.83',
+  };
+
+  it('records the offline estimate as such, and the key it was computed for', () => {
+    const set = ev('ProposalDistancesSet', { ...estimated, distanceEstimate: true });
+    spec
+      .given([created])
+      .when(cmd({ type: 'SetDistances', ...estimated, estimate: true }))
+      .then([set]);
+    expect(state([created, set])).toMatchObject({ ...estimated, distanceEstimate: true });
+    // The same result for the same key again (a job delivered twice) changes nothing.
+    spec
+      .given([created, set])
+      .when(cmd({ type: 'SetDistances', ...estimated, estimate: true }))
+      .thenNothing();
+    // Measured times replacing the estimate clear the flag.
+    spec
+      .given([created, set])
+      .when(cmd({ type: 'SetDistances', ...estimated }))
+      .then([ev('ProposalDistancesSet', estimated)]);
+    expect(state([created, set, ev('ProposalDistancesSet', estimated)]).distanceEstimate).toBe(
+      false,
+    );
   });
 });

@@ -16,11 +16,11 @@ import {
   isProposalStatus,
   proposalExists,
 } from './proposal';
-import { PlanVisit, ProposalCommand, SetDistances } from './proposal.commands';
+import { NotifyClient, PlanVisit, ProposalCommand, SetDistances } from './proposal.commands';
 import { ProposalEvent } from './proposal.events';
 import { evolveProposal } from './proposal.evolve';
-import { opinionOf } from './proposal.views';
-import { isVisitDate, isVisitTime, visitDateTimeToIso } from './visit-time';
+import { isVisited, opinionOf } from './proposal.views';
+import { isVisitDate, isVisitTime, visitDateTimeToIso, visitInstantOf } from './visit-time';
 
 function invalidIfAny(errors: Record<string, string>): void {
   if (Object.keys(errors).length)
@@ -59,7 +59,7 @@ function hasValue(value: unknown): boolean {
 function visitDate(command: PlanVisit): string {
   const dateTyped = hasValue(command.date);
   const timeTyped = hasValue(command.time);
-  if (!dateTyped && !timeTyped) return command.at;
+  if (!dateTyped && !timeTyped) return visitInstantOf(command.at);
   invalidIfAny({
     ...(!dateTyped ? { date: MESSAGES.required } : {}),
     ...(dateTyped && !isVisitDate(command.date) ? { date: MESSAGES.invalid } : {}),
@@ -100,6 +100,25 @@ function checkDistances(command: SetDistances): void {
   if (address !== null && address !== undefined && typeof address !== 'string')
     errors.lastGeocodingAddress = MESSAGES.invalid;
   invalidIfAny(errors);
+}
+
+/** The client is told of a live visit: a valid date, a time in steps of 5 and an address. */
+function notifyClient(command: NotifyClient, proposal: Proposal): ProposalEvent[] {
+  const address = text(command.address);
+  invalidIfAny({
+    ...(isVisitDate(command.date) ? {} : { date: MESSAGES.invalid }),
+    ...(isVisitTime(command.time) ? {} : { time: MESSAGES.invalid }),
+    ...(address ? {} : { address: MESSAGES.required }),
+  });
+  if (!isVisited(proposal)) throw new DomainError(PROPOSAL_MESSAGES.noVisit, 'invalid');
+  const data = {
+    proposalId: proposal._id,
+    date: command.date.trim(),
+    time: command.time.trim(),
+    address: address as string,
+    at: command.at,
+  };
+  return [{ type: 'ProposalClientNotified', data }];
 }
 
 function statusEvents(proposal: Proposal, status: ProposalStatus): ProposalEvent[] {
@@ -187,10 +206,15 @@ export function decideProposal(command: ProposalCommand, state: Proposal): Propo
         distanceWalk: command.distanceWalk ?? null,
         lastGeocodingAddress: command.lastGeocodingAddress ?? null,
       };
-      const unchanged = (Object.keys(data) as (keyof typeof data)[]).every(
-        (key) => proposal[key] === data[key],
-      );
-      return unchanged ? [] : [{ type: 'ProposalDistancesSet', data: { proposalId, ...data } }];
+      const estimate = command.estimate === true;
+      const unchanged =
+        proposal.distanceEstimate === estimate &&
+        (Object.keys(data) as (keyof typeof data)[]).every((key) => proposal[key] === data[key]);
+      // The estimate flag is written only when set, so measured results read as before.
+      const flag = estimate ? { distanceEstimate: true } : {};
+      return unchanged
+        ? []
+        : [{ type: 'ProposalDistancesSet', data: { proposalId, ...data, ...flag } }];
     }
     case 'AddProposalComment': {
       const comment = text(command.comment);
@@ -221,6 +245,8 @@ export function decideProposal(command: ProposalCommand, state: Proposal): Propo
       return proposal.disabled
         ? [{ type: 'ProposalDisabledSet', data: { proposalId, disabled: false } }]
         : [];
+    case 'NotifyClient':
+      return notifyClient(command, proposal);
   }
 }
 

@@ -41,10 +41,17 @@ export type ProposalDistancesSet = Event<
     distanceTransport: number | null;
     distanceWalk: number | null;
     lastGeocodingAddress: string | null;
+    /** The offline straight-line estimate (no maps key); absent in older events: false. */
+    distanceEstimate?: boolean;
   }
 >;
 export type ProposalCommentAdded = Event<'ProposalCommentAdded', { comment: ProposalComment }>;
 export type ProposalDisabledSet = Event<'ProposalDisabledSet', { disabled: boolean }>;
+/** The client was told of a visit: what was sent, and when. */
+export type ProposalClientNotified = Event<
+  'ProposalClientNotified',
+  { date: string; time: string; address: string; at: string }
+>;
 
 export type ProposalEvent =
   | ProposalCreated
@@ -58,5 +65,6 @@ export type ProposalEvent =
   | VisitReportRecorded
   | ProposalDistancesSet
   | ProposalCommentAdded
-  | ProposalDisabledSet;
+  | ProposalDisabledSet
+  | ProposalClientNotified;
 export type ProposalEventType = ProposalEvent['type'];

@@ -52,11 +52,22 @@ export function evolveProposal(state: Proposal, event: ProposalEvent): Proposal 
       return { ...next, visited: { ...noVisit, ...state.visited, report: event.data.report } };
     case 'ProposalDistancesSet': {
       const { distanceCar, distanceTransport, distanceWalk, lastGeocodingAddress } = event.data;
-      return { ...next, distanceCar, distanceTransport, distanceWalk, lastGeocodingAddress };
+      const distanceEstimate = event.data.distanceEstimate ?? false;
+      return {
+        ...next,
+        distanceCar,
+        distanceTransport,
+        distanceWalk,
+        lastGeocodingAddress,
+        distanceEstimate,
+      };
     }
     case 'ProposalCommentAdded':
       return { ...next, comments: [...state.comments, event.data.comment] };
     case 'ProposalDisabledSet':
       return { ...next, disabled: event.data.disabled };
+    case 'ProposalClientNotified':
+      // A record of what the client was sent; the proposal itself does not change.
+      return next;
   }
 }

@@ -134,6 +134,8 @@ export type Proposal = {
   distanceTransport: number | null;
   distanceWalk: number | null;
   lastGeocodingAddress: string | null;
+  /** The travel times are the offline estimate, shown as such. */
+  distanceEstimate: boolean;
   comments: ProposalComment[];
   /** Stream revision: -1 until created. */
   revision: number;
@@ -160,6 +162,7 @@ export function emptyProposal(id = ''): Proposal {
     distanceTransport: null,
     distanceWalk: null,
     lastGeocodingAddress: null,
+    distanceEstimate: false,
     comments: [],
     revision: -1,
   };

@@ -1,34 +1,12 @@
+import { wallClockParts, zoneOffsetMinutes } from '../rules/time-zone';
 import { VISIT_DATE_PATTERN, VISIT_TIME_PATTERN, parseDateInput } from '../rules/inputs';
 
 /** Visits are typed in French local time. */
 export const VISIT_TIME_ZONE = 'Europe/Paris';
 export const VISIT_MINUTES_STEP = 5;
 
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VISIT_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** Minutes Paris is ahead of UTC at an instant. */
-function parisOffsetMinutes(instant: number): number {
-  const get = (type: string) =>
-    Number(parts.formatToParts(new Date(instant)).find((part) => part.type === type)?.value ?? '0');
-  const local = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((local - instant) / 60000);
-}
+const parisOffsetMinutes = (instant: number) => zoneOffsetMinutes(instant, VISIT_TIME_ZONE);
 
 export function isVisitDate(date: unknown): date is string {
   return (
@@ -53,12 +31,20 @@ export function visitDateTimeToIso(date: string, time: string): string | null {
   return new Date(instant).toISOString();
 }
 
+/**
+ * The visit switch dates a visit "now": rounded down to the 5-minute step, so that the time
+ * shown can be saved again as typed (Paris is a whole number of hours from UTC).
+ */
+export function visitInstantOf(iso: string): string {
+  const step = VISIT_MINUTES_STEP * 60000;
+  const instant = Date.parse(iso);
+  return Number.isNaN(instant) ? iso : new Date(Math.floor(instant / step) * step).toISOString();
+}
+
 /** ISO instant → the typed form { date: 'DD/MM/YYYY', time: 'HH:MM' } in Paris time. */
 export function visitDateTimeFromIso(iso: string | null): { date: string; time: string } | null {
   if (!iso || Number.isNaN(Date.parse(iso))) return null;
-  const map = Object.fromEntries(
-    parts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
-  );
+  const map = wallClockParts(Date.parse(iso), VISIT_TIME_ZONE);
   return {
     date: `${map.day}/${map.month}/${map.year}`,
     time: `${map.hour}:${map.minute}`,

@@ -1,0 +1,2 @@
+export * from './geo';
+export * from './targets';
