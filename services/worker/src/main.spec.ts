@@ -1,4 +1,8 @@
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '@reloc/eventstore';
 import { InProcessJobQueue } from './jobs/in-process-job-queue';
 import { JobEvent, JobQueue } from './jobs/job-queue';
 import { createLogger } from './logger';
@@ -10,6 +14,18 @@ import {
   WorkerJobs,
   WorkerStartupError,
 } from './main';
+import { processors } from './processors';
+
+/** A throw-away event store, so that no test opens the repository's data folder. */
+const dirs: string[] = [];
+function tempStore(): SqliteEventStore {
+  const dir = mkdtempSync(join(tmpdir(), 'reloc-worker-main-'));
+  dirs.push(dir);
+  return new SqliteEventStore(join(dir, 'events.db'));
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function memoryLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -39,13 +55,19 @@ describe('worker process', () => {
       env: { REDIS_URL: 'redis://:secret@redis.example:6379' },
       logger,
       createQueue: () => (queue = new InProcessJobQueue<WorkerJobs>()),
+      store: tempStore(),
     });
     const signals = new EventEmitter();
     const exited = new Promise<number>((resolve) =>
       closeOnSignals(worker, logger, { target: signals, exit: resolve }),
     );
 
-    expect(await worker.start()).toEqual(['maintenance.ping']);
+    expect(await worker.start()).toEqual([
+      'maintenance.ping',
+      'geo.geocodeHost',
+      'geo.proposalDistances',
+      'geo.projectDistances',
+    ]);
     const done = new Promise<JobEvent>((resolve) => {
       void queue.subscribe(
         'maintenance.ping',
@@ -69,7 +91,7 @@ describe('worker process', () => {
     ]);
     expect(lines[1]).toMatchObject({
       level: 30,
-      jobs: ['maintenance.ping'],
+      jobs: expect.arrayContaining(['maintenance.ping', 'geo.proposalDistances']),
       redis: 'redis://:***@redis.example:6379',
     });
     expect(lines[2]).toMatchObject({ jobId, attempt: 1, requestedBy: 'ops' });
@@ -98,7 +120,9 @@ describe('worker process', () => {
       env: { REDIS_URL: 'redis://localhost:6379' },
       logger,
       createQueue: () => (queue = new InProcessJobQueue<WorkerJobs>()),
+      store: tempStore(),
       registry: {
+        ...processors,
         'maintenance.ping': {
           concurrency: 1,
           handle: async () => {

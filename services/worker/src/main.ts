@@ -1,3 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createEventStore, EventStore } from '@reloc/eventstore';
+import { GeoServices, geoServicesFromEnv } from './geo/geo-services';
 import {
   BullMqJobQueue,
   isRedisDriverInstalled,
@@ -9,9 +13,10 @@ import { createLogger, Logger } from './logger';
 import { processors, ProcessorRegistry, registerProcessors, WorkerJobs } from './processors';
 
 // The worker process of the scaled mode (docker-compose.yml: `worker`, two replicas): it takes
-// the jobs that the api's reactors put on BullMQ and runs their processors. Today only
-// `maintenance.ping`; the geocoding, distance and e-signature processors come in later issues.
-// In the embedded mode there is no worker: the api runs the same `processors` in-process.
+// the jobs that the api's reactors put on BullMQ and runs their processors (geocoding, travel
+// times; e-signature later), whose results go back as commands to the event store
+// (EVENTSTORE_URL, or the SQLite file of RELOC_DATA_DIR). In the embedded mode there is no
+// worker: the api runs the same `processors` in-process.
 export { processors };
 export type { WorkerJobs };
 
@@ -34,6 +39,10 @@ export interface WorkerOptions {
   registry?: ProcessorRegistry<WorkerJobs>;
   /** Builds the queue from REDIS_URL: BullMQ unless a test passes another adapter. */
   createQueue?: (redisUrl: string, logger: Logger) => JobQueue<WorkerJobs>;
+  /** The event store results go to; by default from EVENTSTORE_URL / RELOC_DATA_DIR, opened by start(). */
+  store?: EventStore;
+  /** The address and travel-time adapters; by default from the environment. */
+  geo?: GeoServices;
 }
 
 export interface WorkerProcess {
@@ -44,10 +53,37 @@ export interface WorkerProcess {
   close(): Promise<void>;
 }
 
-const bullMqQueue = (redisUrl: string, logger: Logger): JobQueue<WorkerJobs> => {
-  if (!isRedisDriverInstalled()) throw new WorkerStartupError(REDIS_DRIVER_MISSING);
-  return BullMqJobQueue.fromUrl<WorkerJobs>(redisUrl, { onError: redisErrorReporter(logger) });
-};
+const repoRoot = resolve(__dirname, '..', '..', '..');
+
+/** The api's event store: EventStoreDB when EVENTSTORE_URL is set, else its SQLite file. */
+export function openWorkerEventStore(env: NodeJS.ProcessEnv): EventStore {
+  const dataDir = resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+  if (!env.EVENTSTORE_URL) mkdirSync(dataDir, { recursive: true });
+  return createEventStore(env, { sqlitePath: join(dataDir, 'reloc.db') });
+}
+
+/** Optional BullMQ timings (ms), for operators and for the crash test: lock and stall check. */
+function lockOptions(env: NodeJS.ProcessEnv): { lockDuration?: number; stalledInterval?: number } {
+  const ms = (value: string | undefined) => {
+    const n = Number(value);
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  return {
+    lockDuration: ms(env.RELOC_JOB_LOCK_MS),
+    stalledInterval: ms(env.RELOC_JOB_STALLED_CHECK_MS),
+  };
+}
+
+const bullMqQueue =
+  (env: NodeJS.ProcessEnv) =>
+  (redisUrl: string, logger: Logger): JobQueue<WorkerJobs> => {
+    if (!isRedisDriverInstalled()) throw new WorkerStartupError(REDIS_DRIVER_MISSING);
+    return BullMqJobQueue.fromUrl<WorkerJobs>(redisUrl, {
+      onError: redisErrorReporter(logger),
+      prefix: env.RELOC_JOB_PREFIX?.trim() || undefined,
+      ...lockOptions(env),
+    });
+  };
 
 /**
  * While Redis is unreachable every connection reports each failed reconnection: the same
@@ -84,13 +120,17 @@ export function createWorker(options: WorkerOptions = {}): WorkerProcess {
   const logger = options.logger ?? createLogger({ name: 'reloc-worker', level: env.LOG_LEVEL });
   const redisUrl = env.REDIS_URL?.trim();
   if (!redisUrl) throw new WorkerStartupError(REDIS_URL_REQUIRED);
-  const queue = (options.createQueue ?? bullMqQueue)(redisUrl, logger);
+  const queue = (options.createQueue ?? bullMqQueue(env))(redisUrl, logger);
   const registry = options.registry ?? processors;
+  const geo = options.geo ?? geoServicesFromEnv(env, logger);
+  // Opened by start() (not when a test only builds the worker), closed by close() if ours.
+  let ownStore: EventStore | null = null;
   return {
     queue,
     async start() {
+      const store = options.store ?? (ownStore ??= openWorkerEventStore(env));
       logger.info('Connexion à Redis / connecting to Redis', { redis: redactRedisUrl(redisUrl) });
-      const names = await registerProcessors(queue, registry, { logger });
+      const names = await registerProcessors(queue, registry, { logger, store, geo });
       logger.info('Worker prêt / worker ready', {
         queue: queue.kind,
         redis: redactRedisUrl(redisUrl),
@@ -99,7 +139,13 @@ export function createWorker(options: WorkerOptions = {}): WorkerProcess {
       });
       return names;
     },
-    close: () => queue.close(),
+    async close() {
+      try {
+        await queue.close();
+      } finally {
+        await ownStore?.close();
+      }
+    },
   };
 }
 

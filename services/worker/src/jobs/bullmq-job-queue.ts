@@ -25,6 +25,13 @@ export interface BullMqJobQueueOptions {
   prefix?: string;
   retention?: Partial<JobRetention>;
   onError?: JobQueueErrorHandler;
+  /**
+   * How long a worker's lock on an active job lasts without renewal (BullMQ default 30 s), and
+   * how often workers look for jobs whose lock expired (default 30 s): a job whose worker died
+   * runs again after about their sum. Short values let the crash test run in seconds.
+   */
+  lockDuration?: number;
+  stalledInterval?: number;
 }
 
 /**
@@ -100,6 +107,7 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
   private readonly prefix: string;
   private readonly retention: JobRetention;
   private readonly onError: JobQueueErrorHandler;
+  private readonly lockOptions: { lockDuration?: number; stalledInterval?: number };
   private closing: Promise<void> | null = null;
   /** Rejects when close() starts, so that nothing waits for a Redis that never answered. */
   private readonly closed: Promise<never>;
@@ -115,6 +123,10 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
     this.prefix = options.prefix ?? 'reloc';
     this.retention = { ...DEFAULT_RETENTION, ...options.retention };
     this.onError = options.onError ?? defaultErrorHandler;
+    this.lockOptions = {
+      ...(options.lockDuration ? { lockDuration: options.lockDuration } : {}),
+      ...(options.stalledInterval ? { stalledInterval: options.stalledInterval } : {}),
+    };
   }
 
   static fromUrl<Jobs extends object>(
@@ -172,7 +184,7 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
           throw toError(thrown);
         }
       },
-      { connection: this.connection, prefix: this.prefix, concurrency },
+      { connection: this.connection, prefix: this.prefix, concurrency, ...this.lockOptions },
     );
     worker.on('error', (error) => this.onError(error, `worker of ${name}`));
     lane.worker = worker;

@@ -1,14 +1,21 @@
+import { GeoJobs } from './geo-jobs';
+import {
+  geocodeHostProcessor,
+  projectDistancesProcessor,
+  proposalDistancesProcessor,
+} from './geo.processors';
 import { MaintenancePing, maintenancePingProcessor } from './maintenance-ping.processor';
 import type { ProcessorRegistry } from './processor';
 
 export * from './processor';
 export * from './maintenance-ping.processor';
+export * from './geo-jobs';
+export * from './geo.processors';
 
 /** The jobs the worker processes, by name, with their payloads. */
-export interface WorkerJobs {
+export interface WorkerJobs extends GeoJobs {
   'maintenance.ping': MaintenancePing;
-  // The geocoding, distance and e-signature jobs (ARCHITECTURE.md) join in later issues, with
-  // their processors below.
+  // The e-signature and export jobs (ARCHITECTURE.md) join in later issues.
 }
 
 /**
@@ -17,4 +24,7 @@ export interface WorkerJobs {
  */
 export const processors: ProcessorRegistry<WorkerJobs> = {
   'maintenance.ping': maintenancePingProcessor,
+  'geo.geocodeHost': geocodeHostProcessor,
+  'geo.proposalDistances': proposalDistancesProcessor,
+  'geo.projectDistances': projectDistancesProcessor,
 };

@@ -1,13 +1,19 @@
+import type { EventStore } from '@reloc/eventstore';
+import type { GeoServices } from '../geo/geo-services';
 import type { JobContext, JobName, JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 
 /**
  * What a processor gets from the process that hosts it: the worker in the scaled mode, the api
- * in the embedded mode. The command bus, through which results come back to the deciders, joins
- * it with the first processor that produces one.
+ * in the embedded mode. Results come back as commands through the deciders, appended to the
+ * `store` (see commands/stream-commands.ts).
  */
 export interface ProcessorDeps {
   logger: Logger;
+  /** The event store the results are appended to (the geo processors need it). */
+  store?: EventStore;
+  /** The address and travel-time adapters (the geo processors need them). */
+  geo?: GeoServices;
 }
 
 export interface Processor<Payload> {
