@@ -8,6 +8,7 @@ import { installBodyParsing, installConsole } from './infrastructure/http/expres
 import { ApiExceptionFilter } from './infrastructure/http/exception.filter';
 import { Projector } from './infrastructure/projector';
 import { SeedService } from './seed/seed.service';
+import { GeoJobsModule } from './geo/geo-jobs.module';
 
 /**
  * Builds the whole API (used by main.ts and by the tests): routes under /v1, our body
@@ -38,6 +39,8 @@ export async function createApp(
   await app.init();
   await app.get(Projector).start();
   await app.get(SeedService).run();
+  // After the seed: the reactor's first start begins at the head of the log.
+  await app.get(GeoJobsModule).start();
   Logger.log(`read models at position ${app.get(Projector).currentPosition}`, 'Bootstrap');
   return app;
 }

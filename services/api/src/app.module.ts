@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from './config';
 import { HealthController } from './health/health.controller';
 import { AddressController } from './geo/address.controller';
 import { AddressSearchService } from './geo/address-search.service';
+import { GeoJobsModule } from './geo/geo-jobs.module';
 import { EventSourcingModule } from './infrastructure/event-sourcing.module';
 import { NotificationsController } from './notifications/notifications.controller';
 import { SeedService } from './seed/seed.service';
@@ -12,6 +13,8 @@ import { UsersModule } from './users/users.module';
 import { ProjectsModule } from './projects/projects.module';
 import { HostsModule } from './hosts/hosts.module';
 import { ProposalsModule } from './proposals/proposals.module';
+import { FilesModule } from './files/files.module';
+import { ExportsModule } from './exports/exports.module';
 
 @Global()
 @Module({})
@@ -39,6 +42,9 @@ export class AppModule {
         ProjectsModule,
         HostsModule,
         ProposalsModule,
+        GeoJobsModule,
+        FilesModule,
+        ExportsModule,
       ],
       controllers: [HealthController, NotificationsController, AddressController],
       providers: [SeedService, AddressSearchService],

@@ -18,12 +18,27 @@ export type AppConfig = {
   eventStoreUrl: string | null;
   /** Base URL of the French address API; null = the offline town gazetteer. */
   addressApiUrl: string | null;
+  /** Redis of the BullMQ queues (scaled mode); null = jobs run in-process (embedded mode). */
+  redisUrl: string | null;
+  /** Prefix of the queues' Redis keys (RELOC_JOB_PREFIX, default `reloc`). */
+  jobPrefix: string | null;
+  /** Google Routes: travel times when the key is set; null = the straight-line estimate. */
+  routesApiUrl: string | null;
+  routesApiKey: string | null;
+  /**
+   * Whether the geo reactor turns events into geocoding and travel-time jobs (RELOC_GEO_JOBS,
+   * 1 or 0). On unless set to 0; the API test harness sets 0 so that background writes never
+   * race the assertions of unrelated tests, and the geo tests switch it on.
+   */
+  geoJobs: boolean;
   sso: {
     issuer: string;
     clientId: string;
     clientSecret: string;
     allowedDomain: string | null;
   } | null;
+  /** The agency's number printed in the visits PDF header; null = the built-in one. */
+  contactPhone: string | null;
   /** Slows the projector per event: only for tests that need read models to lag. */
   projectorDelayMs: number;
 };
@@ -64,6 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.RELOC_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     eventStoreUrl: env.EVENTSTORE_URL || null,
     addressApiUrl: env.RELOC_ADDRESS_API_URL || null,
+    redisUrl: env.REDIS_URL?.trim() || null,
+    jobPrefix: env.RELOC_JOB_PREFIX?.trim() || null,
+    routesApiUrl: env.RELOC_ROUTES_API_URL?.trim() || null,
+    routesApiKey: env.RELOC_ROUTES_API_KEY?.trim() || null,
+    geoJobs: env.RELOC_GEO_JOBS?.trim() !== '0',
     sso: ssoIssuer
       ? {
           issuer: ssoIssuer,
@@ -72,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           allowedDomain: env.RELOC_SSO_ALLOWED_DOMAIN || null,
         }
       : null,
+    contactPhone: env.RELOC_CONTACT_PHONE?.trim() || null,
     projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
   };
 }

@@ -75,9 +75,19 @@ describe('address search (§7 "Third-party services")', () => {
       expect(res.status).toBe(200);
       expect(res.body.type).toBe('FeatureCollection');
       expect(res.body.features[0]).toMatchObject({
-        geometry: { coordinates: [3.0573, 50.6292] },
-        properties: { label: 'Lille', postcode: '59000', type: 'municipality', estimate: true },
+        properties: {
+          label: 'Lille',
+          postcode: '59000',
+          citycode: '59350',
+          context: '59, Nord, Hauts-de-France',
+          type: 'municipality',
+          estimate: true,
+        },
       });
+      // The town centre, [lon, lat], from the gazetteer's open data.
+      const [lon, lat] = res.body.features[0].geometry.coordinates;
+      expect(lon).toBeCloseTo(3.06, 1);
+      expect(lat).toBeCloseTo(50.63, 1);
       const accents = await t
         .http()
         .get('/v1/address/search?q=saint etienne')

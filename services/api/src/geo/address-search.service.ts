@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@reloc/domain';
+import { BanGeocoder } from '@reloc/worker';
 import { APP_CONFIG, AppConfig } from '../config';
 import { searchTowns } from './gazetteer';
 
@@ -41,22 +42,15 @@ export class AddressSearchService {
   async search(query: string, limit: number): Promise<AddressCollection> {
     const base = this.config.addressApiUrl;
     if (!base) return offline(query, limit);
-    const url = new URL('search/', base.endsWith('/') ? base : `${base}/`);
-    url.searchParams.set('q', query);
-    url.searchParams.set('limit', String(limit));
-    let body: unknown;
+    // The same adapter as the geocoding job's (only well-formed features go through).
+    const ban = new BanGeocoder({ baseUrl: base, timeoutMs: TIMEOUT_MS });
     try {
-      const response = await fetch(url, {
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      body = await response.json();
+      const features = (await ban.search(query, limit)) as AddressFeature[];
+      return { type: 'FeatureCollection', features };
     } catch (error) {
       this.logger.warn(`address service failed: ${String(error)}`);
       throw new DomainError('Le service d’adresses ne répond pas', 'invalid');
     }
-    return { type: 'FeatureCollection', features: keepValid(body).slice(0, limit) };
   }
 }
 
@@ -79,17 +73,4 @@ function offline(query: string, limit: number): AddressCollection {
       },
     })),
   };
-}
-
-/** Only well-formed features go through: a label and [lon, lat] numbers. */
-function keepValid(body: unknown): AddressFeature[] {
-  const features = (body as { features?: unknown })?.features;
-  if (!Array.isArray(features)) return [];
-  return features.filter((feature): feature is AddressFeature => {
-    const f = feature as AddressFeature;
-    const [lon, lat] = f?.geometry?.coordinates ?? [];
-    return (
-      typeof f?.properties?.label === 'string' && typeof lon === 'number' && typeof lat === 'number'
-    );
-  });
 }

@@ -4,6 +4,7 @@ import { commentsProjection } from '../comments/comments.projection';
 import { projectsProjection, timelineHiddenProjection } from '../projects/projects.projection';
 import { hostsProjection } from '../hosts/hosts.projection';
 import { proposalsProjection } from '../proposals/proposals.projection';
+import { filesProjection } from '../files/files.projection';
 
 /** Every read model the projector feeds; `npm run rebuild-read-models` replays them all. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -13,4 +14,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   commentsProjection,
   hostsProjection,
   proposalsProjection,
+  filesProjection,
 ];

@@ -4,12 +4,14 @@ import { HostsModule } from '../hosts/hosts.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { PROPOSAL_COMMAND_HANDLERS } from './commands/proposal-command.handlers';
 import { ProposalsController } from './proposals.controller';
+import { ProposalNotifyController } from './proposal-notify.controller';
+import { NotifyClientHandler } from './commands/notify-client.handler';
 import { ProposalsReadModel } from './proposals.read-model';
 
 @Module({
   imports: [CqrsModule, HostsModule, ProjectsModule],
-  controllers: [ProposalsController],
-  providers: [ProposalsReadModel, ...PROPOSAL_COMMAND_HANDLERS],
+  controllers: [ProposalsController, ProposalNotifyController],
+  providers: [ProposalsReadModel, ...PROPOSAL_COMMAND_HANDLERS, NotifyClientHandler],
   exports: [ProposalsReadModel],
 })
 export class ProposalsModule {}

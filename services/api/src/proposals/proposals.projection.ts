@@ -18,6 +18,7 @@ const PROPOSAL_EVENT_TYPES: Record<ProposalEvent['type'], true> = {
   ProposalDistancesSet: true,
   ProposalCommentAdded: true,
   ProposalDisabledSet: true,
+  ProposalClientNotified: true,
 };
 
 function prepare(db: Database.Database) {

@@ -1,6 +1,13 @@
 import {
   ALERT_LABELS,
+  contractualFromTravel,
   CONTRACT_TYPES,
+  departureKey,
+  departurePosition,
+  estimateTravelTimes,
+  ProjectPlaces,
+  workKey,
+  workPosition,
   NON_ELIGIBILITY_REASONS,
   newObjectId,
   PROJECT_STAGES,
@@ -80,6 +87,12 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
         data: { projectId, ...data },
         metadata: metadata(new Date(time).toISOString(), trigram),
       });
+    const places = {
+      actualCity: home.label,
+      fromAddressObject: { ...home, city: home.label },
+      addressWork: `${1 + Math.floor(rand() * 80)} ${route}, ${work.postcode} ${work.label}`,
+      addressWorkObject: { ...work, city: work.label, route },
+    };
     push('ProjectCreated', {
       createdAt: created.toISOString(),
       assignees: {
@@ -98,10 +111,8 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
         company,
         companyMail: `rh@${company.toLowerCase().replace(/[^a-z]/g, '')}.fr`,
         contractType: pick(CONTRACT_TYPES),
-        actualCity: home.label,
-        fromAddressObject: { ...home, city: home.label },
-        addressWork: `${1 + Math.floor(rand() * 80)} ${route}, ${work.postcode} ${work.label}`,
-        addressWorkObject: { ...work, city: work.label, route },
+        ...places,
+        ...contractualEstimateOf(places),
         budget: 500 + Math.floor(rand() * 10) * 100,
         zone: rand() < 0.5 ? 1 : 2,
       },
@@ -155,4 +166,19 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
     out.push({ projectId, email, events, comments });
   }
   return out;
+}
+
+/** The offline estimate the project-distances job would write (the geo reactor starts after the seed). */
+function contractualEstimateOf(places: ProjectPlaces): Record<string, unknown> {
+  const from = departurePosition(places);
+  const to = workPosition(places);
+  if (!from || !to) return {};
+  const { distance, time } = contractualFromTravel(estimateTravelTimes(from, to));
+  return {
+    contractualDistance: distance,
+    contractualTime: time,
+    lastContractualAddress1: departureKey(places),
+    lastContractualAddress2: workKey(places),
+    contractualEstimate: true,
+  };
 }

@@ -1,20 +1,27 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Database from 'better-sqlite3';
 import { CommandBus } from '@nestjs/cqrs';
 import { EventStore } from '@reloc/eventstore';
 import { APP_CONFIG, AppConfig } from '../config';
 import { SYSTEM_ACTOR } from '../auth/current-user';
 import { hashPassword } from '../auth/password';
-import { EVENT_STORE } from '../infrastructure/tokens';
+import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
+import { FilesService } from '../files/files.service';
+import type { Project } from '@reloc/domain';
 import { Projector } from '../infrastructure/projector';
 import { CreateUserCommand, DeactivateUserCommand } from '../users/commands/user-commands';
 import { UserRow, UsersReadModel } from '../users/users.read-model';
 import { DEMO_ACCOUNTS, SUPERADMIN_PROFILE } from './demo-staff';
 import { demoProjects } from './demo-projects';
+import { DemoProjectRef, demoHosts, demoProposals } from './demo-catalogue';
+import { demoPhotos } from './demo-photos';
 
 const DEMO_PROJECT_COUNT = 320;
 
 const DEMO_MARKER_STREAM = 'seed-demo';
 const DEMO_PROJECTS_MARKER_STREAM = 'seed-demo-projects';
+const DEMO_CATALOGUE_MARKER_STREAM = 'seed-demo-catalogue';
+const DEMO_HOST_COUNT = 240;
 
 /**
  * First run: the superadmin of RELOC_ADMIN_EMAIL, then (unless RELOC_DEMO=0) the demo data
@@ -30,6 +37,8 @@ export class SeedService {
     private readonly commands: CommandBus,
     private readonly users: UsersReadModel,
     private readonly projector: Projector,
+    private readonly files: FilesService,
+    @Inject(READ_DB) private readonly db: Database.Database,
   ) {}
 
   async run(): Promise<void> {
@@ -63,6 +72,15 @@ export class SeedService {
       });
       this.logger.log(`demo projects seeded (${DEMO_PROJECT_COUNT})`);
     }
+    if (!(await this.seeded(DEMO_CATALOGUE_MARKER_STREAM))) {
+      const started = Date.now();
+      const counts = await this.seedDemoCatalogue();
+      await this.markSeeded(DEMO_CATALOGUE_MARKER_STREAM, 'DemoCatalogueSeeded', counts);
+      this.logger.log(
+        `demo catalogue seeded (${counts.hosts} properties, ${counts.photos} photos, ` +
+          `${counts.proposals} proposals) in ${Date.now() - started} ms`,
+      );
+    }
   }
 
   private async seeded(marker: string): Promise<boolean> {
@@ -95,6 +113,47 @@ export class SeedService {
         });
       }
     }
+  }
+
+  /** Properties with drawn photos, and proposals on the demo projects already seeded. */
+  private async seedDemoCatalogue(): Promise<{ hosts: number; photos: number; proposals: number }> {
+    const photoIds: string[] = [];
+    for (const [i, bytes] of demoPhotos().entries())
+      photoIds.push(
+        await this.files.store(
+          { bytes, name: `demo-${i + 1}.png`, kind: 'image', target: 'demo' },
+          SYSTEM_ACTOR,
+        ),
+      );
+    const hosts = demoHosts(DEMO_HOST_COUNT, photoIds);
+    const proposals = demoProposals(this.demoProjectRefs(), hosts);
+    for (const { streamId, events } of [...hosts, ...proposals])
+      await this.store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+    return { hosts: hosts.length, photos: photoIds.length, proposals: proposals.length };
+  }
+
+  /** The projects to propose to: the demo's, read back (a data dir may predate this seed). */
+  private demoProjectRefs(): DemoProjectRef[] {
+    const docs = this.db
+      .prepare('SELECT doc FROM project_docs ORDER BY id')
+      .pluck()
+      .all() as string[];
+    return docs
+      .map((doc) => JSON.parse(doc) as Project)
+      .filter((project) => !project.deleted)
+      .map((project) => ({
+        projectId: project._id,
+        stage: project.currentProgress,
+        stopped: project.stopped,
+        workCity: project.addressWorkObject?.city ?? null,
+        reloc: project.assignees?.reloc ?? null,
+        places: {
+          actualCity: project.actualCity,
+          fromAddressObject: project.fromAddressObject,
+          addressWork: project.addressWork,
+          addressWorkObject: project.addressWorkObject,
+        },
+      }));
   }
 
   private async seedDemoStaff(passwordHash: string): Promise<void> {

@@ -36,6 +36,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RELOC_ADMIN_PASSWORD: PASSWORD,
     RELOC_DEMO: '1',
     RELOC_CONSOLE_DIR: join(dataDir, 'console'),
+    // Background geo jobs would write while unrelated tests assert; the geo tests turn them on.
+    RELOC_GEO_JOBS: '0',
     ...env,
   });
   const app = await createApp(config, { logger: ['error'] });

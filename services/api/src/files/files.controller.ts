@@ -1,0 +1,116 @@
+import {
+  ArgumentsHost,
+  Body,
+  Catch,
+  Controller,
+  Get,
+  HttpException,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Res,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { UploadFields, uploadFieldsSchema, UploadQuery, uploadQuerySchema } from '@reloc/contracts';
+import {
+  API_MESSAGES,
+  DomainError,
+  FILE_MESSAGES,
+  isImageType,
+  isObjectId,
+  MAX_UPLOAD_BYTES,
+} from '@reloc/domain';
+import { Public } from '../auth/roles.decorator';
+import { actorOf, CurrentUser } from '../auth/current-user';
+import { ApiExceptionFilter } from '../infrastructure/http/exception.filter';
+import { validated } from '../infrastructure/http/validate';
+import { UserRow } from '../users/users.read-model';
+import { FilesService } from './files.service';
+
+type MulterFile = { buffer: Buffer; originalname: string; size: number };
+
+/** multer's own errors in French: 413 above 16 MB (§8), 400 for any other multipart fault. */
+@Catch()
+export class UploadExceptionFilter extends ApiExceptionFilter {
+  override catch(error: unknown, host: ArgumentsHost): void {
+    if (error instanceof HttpException && !(error instanceof DomainError)) {
+      const status = error.getStatus();
+      if (status === HttpStatus.PAYLOAD_TOO_LARGE)
+        return super.catch(new HttpException({ message: FILE_MESSAGES.tooBig }, status), host);
+      if (status === HttpStatus.BAD_REQUEST)
+        return super.catch(new DomainError(API_MESSAGES.invalidBody, 'invalid'), host);
+    }
+    return super.catch(error, host);
+  }
+}
+
+/** A year: an image id names bytes that never change. */
+const IMAGE_CACHE = 'public, max-age=31536000, immutable';
+
+/** Photos and documents (spec §7 "Documents", §3 "Host"); uploads are staff only (global guard). */
+@ApiTags('files')
+@Controller('cache')
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  @Post('upload')
+  @ApiConsumes('multipart/form-data')
+  @UseFilters(UploadExceptionFilter)
+  @UseInterceptors(
+    FileInterceptor('file', {
+      // Names are sent in UTF-8 by browsers; busboy's default would read them as latin1.
+      defParamCharset: 'utf8',
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+    }),
+  )
+  async upload(
+    @CurrentUser() me: UserRow,
+    @Query() query: unknown,
+    @Body() body: unknown,
+    @UploadedFile() file: MulterFile | undefined,
+  ) {
+    const { type, target } = validated<UploadQuery>(uploadQuerySchema, { ...(query as object) });
+    const fields = validated<UploadFields>(uploadFieldsSchema, { ...(body as object) });
+    if (!file) throw new DomainError(FILE_MESSAGES.noFile, 'invalid', { file: 'Obligatoire' });
+    const id = await this.files.store(
+      {
+        bytes: file.buffer,
+        name: file.originalname,
+        kind: type,
+        target: fields.target ?? target ?? null,
+      },
+      actorOf(me),
+    );
+    return { _id: id };
+  }
+
+  /**
+   * The image of an id, without a token: an `<img src>` cannot send one, and ids are
+   * unguessable. `.png` is only the path's shape; the real type goes out as Content-Type.
+   */
+  @Public()
+  @Get('image/:file')
+  image(@Param('file') name: string, @Res() res: Response): void {
+    const id = name.replace(/\.png$/, '');
+    if (!isObjectId(id))
+      throw new DomainError('Identifiant invalide', 'invalid', { id: 'Invalide' });
+    const found = this.files.read(id);
+    if (!found || !isImageType(found.file.mime))
+      throw new DomainError(FILE_MESSAGES.notFound, 'notFound');
+    res.setHeader('Content-Type', found.file.mime);
+    res.setHeader('Cache-Control', IMAGE_CACHE);
+    res.setHeader('ETag', `"${found.file.hash}"`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (res.req.headers['if-none-match'] === `"${found.file.hash}"`) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).end(found.bytes);
+  }
+}
