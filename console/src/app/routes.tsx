@@ -10,12 +10,11 @@ import {
   BillingPage,
   DashboardPage,
   HelpPage,
-  HostPage,
-  HostsPage,
   NotificationsPage,
   ProspectPage,
   ProspectsPage,
 } from '../features/placeholders/pages';
+import { HostPage, HostsPage } from '../features/hosts';
 import { BoardPage } from '../features/projects/board/BoardPage';
 import { ProjectPage } from '../features/projects/page/ProjectPage';
 import { RequireRole } from '../features/shell/components/RequireRole';

@@ -11,16 +11,10 @@ export function AnnouncementPage() {
   return <PlaceholderPage title={`Annonce ${id ?? ''}`.trim()} />;
 }
 
-export function HostPage() {
-  const { id } = useParams();
-  return <PlaceholderPage title={`Bien ${id ?? ''}`.trim()} />;
-}
-
 export const NotificationsPage = () => <PlaceholderPage title="Notifications" />;
 export const AdminPage = () => <PlaceholderPage title="Administration" />;
 export const HelpPage = () => <PlaceholderPage title="Aide" />;
 export const ProspectsPage = () => <PlaceholderPage title="Prospects (B2B)" />;
 export const AnnouncementsPage = () => <PlaceholderPage title="Annonces (B2C)" />;
 export const BillingPage = () => <PlaceholderPage title="Règlements" />;
-export const HostsPage = () => <PlaceholderPage title="Biens" />;
 export const DashboardPage = () => <PlaceholderPage title="Vos indicateurs" />;

@@ -43,6 +43,8 @@ export type RequestOptions = {
    */
   session?: boolean;
   signal?: AbortSignal;
+  /** Receives the headers of a 2xx answer (a total in `x-total-count`…). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 type Failure = { status: number; message: string; errors?: ApiFieldErrors; body?: unknown };
@@ -174,7 +176,10 @@ export async function apiRequest<T>(
   const session = options.session ?? true;
   const sentWith = session ? getToken() : null;
   const response = await send(method, path, options, sentWith);
-  if (response.ok) return readBody<T>(response);
+  if (response.ok) {
+    if (response.headers) options.onHeaders?.(response.headers);
+    return readBody<T>(response);
+  }
   const failure = await readFailure(response);
   if (!session)
     throw new ApiError(failure.status, failure.message, failure.errors, false, failure.body);
@@ -186,7 +191,10 @@ export async function apiRequest<T>(
       current && current !== sentWith ? current : sentWith ? await refreshToken(sentWith) : null;
     if (!fresh) throw endSession(failure);
     const retried = await send(method, path, options, fresh);
-    if (retried.ok) return readBody<T>(retried);
+    if (retried.ok) {
+      if (retried.headers) options.onHeaders?.(retried.headers);
+      return readBody<T>(retried);
+    }
     const second = await readFailure(retried);
     if (isSessionMessage(second.message)) throw endSession(second);
     throw new ApiError(second.status, second.message, second.errors, false, second.body);

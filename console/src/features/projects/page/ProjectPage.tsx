@@ -7,6 +7,7 @@ import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notifyError } from '../../../shared/ui/toaster';
 import { useShellStore } from '../../shell/store';
+import { ProposalsTab, VisitsTab } from '../../proposals';
 import { fetchProject } from '../api';
 import type { ProjectDoc } from '../types';
 import { DraftContext } from './components/DraftContext';
@@ -100,7 +101,13 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
             </Tabs.Content>
             {[2, 3, 4, 5].slice(0, tabs.length - 2).map((index) => (
               <Tabs.Content key={index} value={String(index)}>
-                <EmptyState title={TAB_LABELS[index]} description={LATER[index]} />
+                {index === 2 ? (
+                  <ProposalsTab />
+                ) : index === 3 ? (
+                  <VisitsTab />
+                ) : (
+                  <EmptyState title={TAB_LABELS[index]} description={LATER[index]} />
+                )}
               </Tabs.Content>
             ))}
           </Tabs.Root>

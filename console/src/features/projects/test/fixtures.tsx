@@ -1,9 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { system } from '../../../app/theme';
-import { Snackbar } from '../../../shared/ui/Snackbar';
 import { useShellStore } from '../../shell/store';
 import type { LeaseTile, ProjectDoc } from '../types';
 
@@ -32,29 +26,7 @@ export function signIn(role: 'OPERATOR' | 'SALE' | 'ADMIN' | 'SUPERADMIN', trigr
   ]);
 }
 
-export const Providers = ({ children }: { children: ReactNode }) => (
-  <ChakraProvider value={system}>
-    {children}
-    <Snackbar />
-  </ChakraProvider>
-);
-
-/** Renders `element` at `path` under a memory router with the given route pattern. */
-export function renderRoute(pattern: string, path: string, element: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element },
-      { path: '*', element: <p>ailleurs</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
+export { Providers, renderRoute } from '../../../test/render';
 
 export const tile = (
   id: string,

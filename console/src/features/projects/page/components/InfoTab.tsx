@@ -1,4 +1,5 @@
 import { Stack } from '@chakra-ui/react';
+import { ContractualDistance } from '../../../proposals';
 import { PROJECT_INFO, RENTAL_FILE, SERVICE_WISH } from '../fields';
 import { AlertsPanel } from './AlertsPanel';
 import { AssigneesPanel } from './AssigneesPanel';
@@ -16,6 +17,7 @@ export function InfoTab() {
       <FieldGroup title="Souhait de service" fields={SERVICE_WISH} />
       <FieldGroup title="Informations du projet" fields={PROJECT_INFO} />
       <FieldGroup title="Dossier locatif" fields={RENTAL_FILE} />
+      <ContractualDistance />
       <ServicesList />
       <NotesPair title="Bien idéal" clientField="descEstate" staffField="descEstateAdmin" />
       <NotesPair

@@ -1,0 +1,78 @@
+import { Button, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { isVisited, VISIT_CANCEL_REASONS, visitDateTimeFromIso } from '@reloc/domain';
+import { useState } from 'react';
+import { cancelVisitChange } from '../changes';
+import { useProposalsStore } from '../store';
+import type { ProposalRow } from '../types';
+import { CancelVisitDialog } from './CancelVisitDialog';
+import { NotifyVisitButton } from './NotifyVisitButton';
+import { VisitForm } from './VisitForm';
+
+/** The visit of a proposal: planned with the switch, then dated, authored, reported or cancelled. */
+export function VisitBlock({ row, projectId }: { row: ProposalRow; projectId: string }) {
+  const apply = useProposalsStore((state) => state.apply);
+  const [cancelling, setCancelling] = useState(false);
+  const planned = isVisited(row);
+  const typed = visitDateTimeFromIso(row.visited?.dateVisite ?? null);
+
+  const setPlanned = (on: boolean) => {
+    if (on) {
+      // The server dates a new visit now (the switch); the preview does the same.
+      const visited = {
+        dateVisite: new Date().toISOString(),
+        author: row.visited?.author ?? null,
+        authorOther: row.visited?.authorOther ?? null,
+        report: row.visited?.report ?? null,
+      };
+      void apply(row.idSell, {
+        body: { visited: { dateVisite: null, time: null } },
+        patch: { visited, visitCancelled: false, visitCancelReason: null },
+      });
+    } else void apply(row.idSell, { body: { visited: null }, patch: { visited: null } });
+  };
+
+  return (
+    <Stack gap="3" as="section" aria-label="Visite" data-testid={`visit-${row.idSell}`}>
+      <Switch.Root checked={planned} onCheckedChange={(details) => setPlanned(details.checked)}>
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>Visite planifiée</Switch.Label>
+      </Switch.Root>
+      {row.visitCancelled && row.visitCancelReason ? (
+        <Text color="fg.error" data-testid={`visit-cancelled-${row.idSell}`}>
+          Visite annulée : {VISIT_CANCEL_REASONS[row.visitCancelReason]}
+        </Text>
+      ) : null}
+      {planned ? (
+        <>
+          <VisitForm key={JSON.stringify(row.visited)} row={row} />
+          <HStack gap="2" flexWrap="wrap">
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => setCancelling(true)}
+            >
+              Annuler la visite
+            </Button>
+            {typed && row._host?.address ? (
+              <NotifyVisitButton
+                projectId={projectId}
+                hostId={row.idSell}
+                notice={{ date: typed.date, time: typed.time, address: row._host.address }}
+              />
+            ) : null}
+          </HStack>
+        </>
+      ) : null}
+      <CancelVisitDialog
+        open={cancelling}
+        onCancel={() => setCancelling(false)}
+        onConfirm={(reason) => {
+          setCancelling(false);
+          void apply(row.idSell, cancelVisitChange(reason));
+        }}
+      />
+    </Stack>
+  );
+}
