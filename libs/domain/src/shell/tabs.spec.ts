@@ -1,4 +1,4 @@
-import { visibleTopTabs } from './tabs';
+import { isCurrentTab, TOP_TABS, type TopTab, visibleTopTabs } from './tabs';
 
 const labels = (role: Parameters<typeof visibleTopTabs>[0]) =>
   visibleTopTabs(role).map((t) => t.label);
@@ -22,5 +22,16 @@ describe('top tabs by role (§2 "Layouts and shell")', () => {
 
   it('gives a USER nothing', () => {
     expect(labels('USER')).toEqual([]);
+  });
+});
+
+describe('isCurrentTab', () => {
+  const tab = (key: string) => TOP_TABS.find((t) => t.key === key) as TopTab;
+  it('keeps the list tab current on the page of one of its items', () => {
+    expect(isCurrentTab(tab('hosts'), '/hosts')).toBe(true);
+    expect(isCurrentTab(tab('hosts'), '/host/65a1b2c3d4e5f60718293a4b')).toBe(true);
+    expect(isCurrentTab(tab('prospects'), '/prospect/abc/contacts')).toBe(true);
+    expect(isCurrentTab(tab('sales'), '/host/65a1b2c3d4e5f60718293a4b')).toBe(false);
+    expect(isCurrentTab(tab('hosts'), '/hostsx')).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { type Role, visibleTopTabs } from '@reloc/domain';
-import { NavLink } from 'react-router-dom';
+import { isCurrentTab, type Role, visibleTopTabs } from '@reloc/domain';
+import { Link, useLocation } from 'react-router-dom';
 
 /** The top tabs of the role (spec §2); the active one carries aria-current="page". */
 export function TopTabs({ role }: { role: Role }) {
   const tabs = visibleTopTabs(role);
+  const { pathname } = useLocation();
   return (
     <Box as="nav" aria-label="Navigation principale" overflowX="auto" flex="1" minW="0">
       <Flex as="ul" listStyleType="none" gap="1" m="0" p="0">
@@ -33,9 +34,13 @@ export function TopTabs({ role }: { role: Role }) {
                 outlineOffset: '-2px',
               }}
             >
-              <NavLink to={tab.path} data-tab={tab.key}>
+              <Link
+                to={tab.path}
+                data-tab={tab.key}
+                aria-current={isCurrentTab(tab, pathname) ? 'page' : undefined}
+              >
                 {tab.label}
-              </NavLink>
+              </Link>
             </Box>
           </Box>
         ))}
