@@ -52,7 +52,7 @@ describe('project boards and page', () => {
     await dialog.getByLabel(/^Nom/).fill('Nouveau');
     await dialog.getByLabel('Entreprise').fill('Acme');
     await dialog.getByLabel('Ville actuelle').fill('Lille');
-    await dialog.getByRole('option', { name: 'Lille' }).click();
+    await dialog.getByRole('option', { name: 'Lille', exact: true }).click();
     const created = page.waitForResponse((r) => r.url().endsWith('/v1/customer'));
     await dialog.getByRole('button', { name: 'Créer le projet' }).click();
     const { _id: id } = (await (await created).json()) as { _id: string };
@@ -192,7 +192,7 @@ describe('project boards and page', () => {
     const box = (name: string) => page.getByRole('textbox', { name, exact: true }).first();
     const select = (name: string) => page.getByRole('combobox', { name, exact: true }).first();
     await select('Adresse de travail').fill('Lille');
-    await page.getByRole('option', { name: 'Lille' }).click();
+    await page.getByRole('option', { name: 'Lille', exact: true }).click();
     await page.getByRole('tab', { name: 'Locataire' }).click();
     await select('Civilité').selectOption('Madame');
     await box('Parrain').fill('Jean Parrain');
