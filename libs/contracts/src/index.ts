@@ -4,3 +4,5 @@ export * from './project-schemas';
 export * from './host-schemas';
 export * from './proposal-schemas';
 export * from './file-schemas';
+export * from './signature-schemas';
+export * from './document-schemas';

@@ -18,3 +18,5 @@ export * from './hosts';
 export * from './proposals';
 export * from './geo';
 export * from './files';
+export * from './signatures';
+export * from './documents';

@@ -131,6 +131,76 @@ describe('ChangeStage', () => {
       .thenThrows('Dossier incomplet', 'invalid');
   });
 
+  it('gates awaitingSignature on the chosen property, 3 exact addresses and documents ok (§5)', () => {
+    const leaseFetched = [
+      projectCreated,
+      complete,
+      estateChosen,
+      stageChanged('projectCreated', 'leaseFetched'),
+    ];
+    const message = 'Un bien doit avoir été retenu et au moins 3 biens doivent avoir été visités';
+    spec.given(leaseFetched).when(changeStage('awaitingSignature')).thenThrows(message, 'invalid');
+    spec
+      .given(leaseFetched)
+      .when(
+        changeStage('awaitingSignature', operator, {
+          readiness: { ...READY, documents: 'incomplete-submission' },
+        }),
+      )
+      .thenThrows(message, 'invalid');
+    let caught: unknown;
+    try {
+      projectDecider.decide(
+        changeStage('awaitingSignature', operator, {
+          readiness: { ...READY, documents: 'incomplete', proposalsWithExactAddress: 2 },
+        }),
+        leaseFetched.reduce(projectDecider.evolve, projectDecider.initialState()),
+      );
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({
+      errors: {
+        documents: 'Des documents obligatoires manquent',
+        proposals: 'Moins de 3 biens avec une adresse exacte',
+      },
+    });
+    spec
+      .given(leaseFetched)
+      .when(changeStage('awaitingSignature', operator, { readiness: READY }))
+      .then(moved('leaseFetched', 'awaitingSignature'));
+    spec
+      .given([projectCreated, complete, stageChanged('projectCreated', 'leaseFetched')])
+      .when(changeStage('awaitingSignature', operator, { readiness: READY }))
+      .thenThrows(message, 'invalid');
+  });
+
+  it('accepts submittedToHil with missing documents once the override is set', () => {
+    const signed = [
+      projectCreated,
+      complete,
+      estateChosen,
+      stageChanged('projectCreated', 'signed'),
+    ];
+    const message = 'Un bien doit avoir été retenu et au moins 3 biens doivent avoir été visités';
+    spec
+      .given(signed)
+      .when(
+        changeStage('submittedToHil', operator, {
+          readiness: { ...READY, documents: 'incomplete' },
+        }),
+      )
+      .thenThrows(message, 'invalid');
+    spec
+      .given(signed)
+      .when(
+        changeStage('submittedToHil', operator, {
+          readiness: { ...READY, documents: 'incomplete-submission' },
+        }),
+      )
+      .then(moved('signed', 'submittedToHil'));
+  });
+
   it("refuses Paid without a reloc assignee: 'Impossible d'affecter à cette colonne'", () => {
     spec
       .given(sentToAL)

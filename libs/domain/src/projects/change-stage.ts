@@ -1,6 +1,6 @@
 import { PROJECT_MESSAGES } from '../rules/messages';
 import { DomainError } from '../shared/errors';
-import { canSubmit, missingFields } from './completeness';
+import { missingFields, submitBlockers } from './completeness';
 import { Project } from './project';
 import { ChangeStage } from './project.commands';
 import { ProjectStageChanged } from './project.events';
@@ -39,9 +39,10 @@ export function changeStage(command: ChangeStage, state: Project): ProjectStageC
         Object.fromEntries(missing.map((m) => [m.field, m.label])),
       );
   }
-  if (to === 'submittedToHil') {
-    const refusal = canSubmit(project, command.readiness);
-    if (refusal) throw new DomainError(refusal, 'invalid');
+  if (to === 'awaitingSignature' || to === 'submittedToHil') {
+    const blockers = submitBlockers(project, command.readiness, to);
+    if (Object.keys(blockers).length)
+      throw new DomainError(PROJECT_MESSAGES.cannotSubmit, 'invalid', blockers);
   }
   return [
     {

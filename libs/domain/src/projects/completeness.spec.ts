@@ -8,7 +8,12 @@ import {
   fieldsChanged,
   projectCreated,
 } from '../testing/project-fixtures';
-import { canSubmit, missingFields } from './completeness';
+import {
+  canSubmit,
+  missingFields,
+  proposalsWithExactAddress,
+  submitBlockers,
+} from './completeness';
 import { ProjectEvent } from './project.events';
 import { projectDecider } from './project.decider';
 
@@ -159,7 +164,35 @@ describe('canSubmit', () => {
     expect(canSubmit(project(), READY)).toBe(message);
     expect(canSubmit(chosen, { ...READY, proposalsWithExactAddress: 2 })).toBe(message);
     expect(canSubmit(chosen, { ...READY, chosenEstateHasExactAddress: false })).toBe(message);
-    expect(canSubmit(chosen, { ...READY, documentsReady: false })).toBe(message);
+    expect(canSubmit(chosen, { ...READY, documents: 'incomplete' })).toBe(message);
     expect(canSubmit(chosen, undefined)).toBe(message);
+  });
+
+  it('takes the documents override for submittedToHil, never for awaitingSignature', () => {
+    const overridden = { ...READY, documents: 'incomplete-submission' as const };
+    expect(canSubmit(chosen, overridden, 'submittedToHil')).toBeNull();
+    expect(canSubmit(chosen, overridden, 'awaitingSignature')).toBe(message);
+    expect(canSubmit(chosen, READY, 'awaitingSignature')).toBeNull();
+    expect(submitBlockers(chosen, overridden, 'awaitingSignature')).toEqual({
+      documents: 'Des documents obligatoires manquent',
+    });
+    expect(submitBlockers(project(), { ...READY, proposalsWithExactAddress: 1 })).toEqual({
+      chosenEstate: 'Aucun bien retenu',
+      proposals: 'Moins de 3 biens avec une adresse exacte',
+    });
+    expect(submitBlockers(chosen, { ...READY, chosenEstateHasExactAddress: false })).toEqual({
+      chosenEstate: "L'adresse exacte du bien retenu n'a pas été saisie",
+    });
+  });
+});
+
+describe('proposalsWithExactAddress', () => {
+  const p = (visited: boolean, exactAddress: boolean) => ({ visited, exactAddress });
+
+  it('counts the visited proposals with an exact address, or every proposal while none is visited', () => {
+    expect(proposalsWithExactAddress([])).toBe(0);
+    expect(proposalsWithExactAddress([p(false, true), p(false, true), p(false, false)])).toBe(2);
+    expect(proposalsWithExactAddress([p(true, true), p(false, true), p(false, true)])).toBe(1);
+    expect(proposalsWithExactAddress([p(true, true), p(true, false), p(true, true)])).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import type { DocumentReadinessStatus } from '../documents/readiness';
 import { PROJECT_MESSAGES } from '../rules/messages';
 import { Rules, validate } from '../rules/engine';
 import { PHONE_PATTERN, SIRET_LENGTH } from '../rules/inputs';
@@ -115,21 +116,65 @@ export function missingFields(project: Project, target: ProjectStage): MissingFi
 export type SubmitReadiness = {
   proposalsWithExactAddress: number;
   chosenEstateHasExactAddress: boolean;
-  documentsReady: boolean;
+  /** `documentReadiness(...).status` of the project's documents. */
+  documents: DocumentReadinessStatus;
 };
 
 export const MIN_PROPOSALS_WITH_EXACT_ADDRESS = 3;
 
-/** null when the file may be submitted, else the spec's message. */
+/**
+ * §5 "awaitingSignature": the proposals counted are the visited ones (a visit not cancelled),
+ * or every proposal while none is visited; answers how many of them have an exact address.
+ */
+export function proposalsWithExactAddress(
+  proposals: readonly { visited: boolean; exactAddress: boolean }[],
+): number {
+  const visited = proposals.filter((p) => p.visited);
+  return (visited.length ? visited : proposals).filter((p) => p.exactAddress).length;
+}
+
+/** The stages gated by the readiness: proposing to signature, and submission. */
+export const READINESS_GATED_STAGES = ['awaitingSignature', 'submittedToHil'] as const;
+export type ReadinessGatedStage = (typeof READINESS_GATED_STAGES)[number];
+
+/** French texts of what blocks a readiness-gated move, keyed like field errors. */
+export const SUBMIT_BLOCKERS = {
+  chosenEstate: 'Aucun bien retenu',
+  chosenEstateAddress: "L'adresse exacte du bien retenu n'a pas été saisie",
+  proposals: `Moins de ${MIN_PROPOSALS_WITH_EXACT_ADDRESS} biens avec une adresse exacte`,
+  documents: 'Des documents obligatoires manquent',
+} as const;
+
+/**
+ * What blocks the move to `target` (empty: allowed). A chosen property with an exact address
+ * and 3 proposals with one, for both; documents 'ok' for awaitingSignature, 'ok' or
+ * 'incomplete-submission' (the override) for submittedToHil.
+ */
+export function submitBlockers(
+  project: Pick<Project, 'chosenEstate'>,
+  readiness: SubmitReadiness | null | undefined,
+  target: ReadinessGatedStage = 'submittedToHil',
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!project.chosenEstate) out.chosenEstate = SUBMIT_BLOCKERS.chosenEstate;
+  else if (!readiness?.chosenEstateHasExactAddress)
+    out.chosenEstate = SUBMIT_BLOCKERS.chosenEstateAddress;
+  if ((readiness?.proposalsWithExactAddress ?? 0) < MIN_PROPOSALS_WITH_EXACT_ADDRESS)
+    out.proposals = SUBMIT_BLOCKERS.proposals;
+  const documents = readiness?.documents;
+  const documentsOk =
+    documents === 'ok' || (target === 'submittedToHil' && documents === 'incomplete-submission');
+  if (!documentsOk) out.documents = SUBMIT_BLOCKERS.documents;
+  return out;
+}
+
+/** null when the file may move to `target`, else the spec's message. */
 export function canSubmit(
   project: Pick<Project, 'chosenEstate'>,
   readiness: SubmitReadiness | null | undefined,
+  target: ReadinessGatedStage = 'submittedToHil',
 ): string | null {
-  const ok =
-    !!project.chosenEstate &&
-    !!readiness &&
-    readiness.chosenEstateHasExactAddress &&
-    readiness.proposalsWithExactAddress >= MIN_PROPOSALS_WITH_EXACT_ADDRESS &&
-    readiness.documentsReady;
-  return ok ? null : PROJECT_MESSAGES.cannotSubmit;
+  return Object.keys(submitBlockers(project, readiness, target)).length
+    ? PROJECT_MESSAGES.cannotSubmit
+    : null;
 }

@@ -126,7 +126,7 @@ export const estateChosen: ProjectEvent = {
 export const READY = {
   proposalsWithExactAddress: 3,
   chosenEstateHasExactAddress: true,
-  documentsReady: true,
+  documents: 'ok' as const,
 };
 
 /** A command with the usual actor and date. */

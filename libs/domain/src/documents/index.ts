@@ -1,0 +1,3 @@
+export * from './document';
+export * from './readiness';
+export * from './documents.decider';

@@ -1,0 +1,3 @@
+export * from './signature-template';
+export * from './signature-request';
+export * from './visit-pick';
