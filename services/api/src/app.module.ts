@@ -15,6 +15,8 @@ import { HostsModule } from './hosts/hosts.module';
 import { ProposalsModule } from './proposals/proposals.module';
 import { FilesModule } from './files/files.module';
 import { ExportsModule } from './exports/exports.module';
+import { SignaturesModule } from './signatures/signatures.module';
+import { DocumentsModule } from './documents/documents.module';
 
 @Global()
 @Module({})
@@ -45,6 +47,8 @@ export class AppModule {
         GeoJobsModule,
         FilesModule,
         ExportsModule,
+        SignaturesModule,
+        DocumentsModule,
       ],
       controllers: [HealthController, NotificationsController, AddressController],
       providers: [SeedService, AddressSearchService],

@@ -39,8 +39,12 @@ export type AppConfig = {
   } | null;
   /** The agency's number printed in the visits PDF header; null = the built-in one. */
   contactPhone: string | null;
+  /** Yousign API v3 when its URL and key are set; null = the built-in signature provider. */
+  yousign: { apiUrl: string; apiKey: string; webhookSecret: string | null } | null;
   /** Slows the projector per event: only for tests that need read models to lag. */
   projectorDelayMs: number;
+  /** AES-256 key (32 bytes) of the documents stored encrypted (RELOC_FILES_KEY, else generated). */
+  filesKey: Buffer;
 };
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -51,6 +55,24 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** RELOC_FILES_KEY: 32 bytes as 64 hex digits or base64; else one kept in the data folder. */
+export function filesKeyOf(value: string | undefined, dataDir: string): Buffer {
+  const text = value?.trim();
+  if (text) {
+    const key = /^[0-9a-fA-F]{64}$/.test(text)
+      ? Buffer.from(text, 'hex')
+      : Buffer.from(text, 'base64');
+    if (key.length !== 32)
+      throw new Error('RELOC_FILES_KEY: 32 bytes expected (64 hex digits or base64)');
+    return key;
+  }
+  const file = join(dataDir, 'files-key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  return key;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -93,7 +115,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     contactPhone: env.RELOC_CONTACT_PHONE?.trim() || null,
+    yousign:
+      env.RELOC_YOUSIGN_API_URL?.trim() && env.RELOC_YOUSIGN_API_KEY?.trim()
+        ? {
+            apiUrl: env.RELOC_YOUSIGN_API_URL.trim(),
+            apiKey: env.RELOC_YOUSIGN_API_KEY.trim(),
+            webhookSecret: env.RELOC_YOUSIGN_WEBHOOK_SECRET?.trim() || null,
+          }
+        : null,
     projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
+    filesKey: filesKeyOf(env.RELOC_FILES_KEY, dataDir),
   };
 }
 

@@ -6,3 +6,4 @@ export * from './processors';
 export * from './logger';
 export * from './geo';
 export * from './commands';
+export * from './signatures';

@@ -14,26 +14,17 @@ import {
   UseFilters,
   UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { UploadFields, uploadFieldsSchema, UploadQuery, uploadQuerySchema } from '@reloc/contracts';
-import {
-  API_MESSAGES,
-  DomainError,
-  FILE_MESSAGES,
-  isImageType,
-  isObjectId,
-  MAX_UPLOAD_BYTES,
-} from '@reloc/domain';
+import { API_MESSAGES, DomainError, FILE_MESSAGES, isImageType, isObjectId } from '@reloc/domain';
 import { Public } from '../auth/roles.decorator';
 import { actorOf, CurrentUser } from '../auth/current-user';
 import { ApiExceptionFilter } from '../infrastructure/http/exception.filter';
 import { validated } from '../infrastructure/http/validate';
 import { UserRow } from '../users/users.read-model';
 import { FilesService } from './files.service';
-
-type MulterFile = { buffer: Buffer; originalname: string; size: number };
+import { MulterFile, singleFileUpload } from './upload';
 
 /** multer's own errors in French: 413 above 16 MB (§8), 400 for any other multipart fault. */
 @Catch()
@@ -62,13 +53,7 @@ export class FilesController {
   @Post('upload')
   @ApiConsumes('multipart/form-data')
   @UseFilters(UploadExceptionFilter)
-  @UseInterceptors(
-    FileInterceptor('file', {
-      // Names are sent in UTF-8 by browsers; busboy's default would read them as latin1.
-      defParamCharset: 'utf8',
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
-    }),
-  )
+  @UseInterceptors(singleFileUpload())
   async upload(
     @CurrentUser() me: UserRow,
     @Query() query: unknown,

@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type Database from 'better-sqlite3';
-import {
-  acceptedUpload,
-  DomainError,
-  fileDecider,
-  FILE_MESSAGES,
-  sniffFileType,
-  StoredFile,
-  StoredFileType,
-  UploadKind,
-} from '@reloc/domain';
+import { fileDecider, StoredFile, StoredFileType, UploadKind } from '@reloc/domain';
 import { APP_CONFIG, AppConfig } from '../config';
 import { Actor, CommandExecutor } from '../infrastructure/command-executor';
 import { READ_DB } from '../infrastructure/tokens';
 import { BlobStore } from './blob-store';
+import { checkedUpload } from './upload';
 
 export type FileRecord = {
   id: string;
@@ -52,10 +44,8 @@ export class FilesService {
 
   /** Checks the bytes, stores them, records the file; answers its new id. */
   async store(upload: Upload, actor: Actor): Promise<string> {
-    const mime = sniffFileType(upload.bytes);
     // The decider checks this too; refusing first keeps refused bytes off the disk.
-    const refused = upload.bytes.length ? acceptedUpload(upload.kind, mime) : FILE_MESSAGES.noFile;
-    if (refused) throw new DomainError(refused, 'invalid', { file: refused });
+    const mime = checkedUpload(upload.bytes, upload.kind);
     const hash = this.blobs.put(upload.bytes);
     // 96 random bits, not an ObjectId: images are served without a token, so the id is the key.
     const fileId = randomBytes(12).toString('hex');

@@ -5,6 +5,11 @@ import { projectsProjection, timelineHiddenProjection } from '../projects/projec
 import { hostsProjection } from '../hosts/hosts.projection';
 import { proposalsProjection } from '../proposals/proposals.projection';
 import { filesProjection } from '../files/files.projection';
+import { documentsProjection } from '../documents/documents.projection';
+import {
+  signatureRequestsProjection,
+  signatureTemplatesProjection,
+} from '../signatures/signatures.projection';
 
 /** Every read model the projector feeds; `npm run rebuild-read-models` replays them all. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -15,4 +20,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   hostsProjection,
   proposalsProjection,
   filesProjection,
+  documentsProjection,
+  signatureTemplatesProjection,
+  signatureRequestsProjection,
 ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CommentsController } from '../comments/comments.controller';
+import { SubmitReadinessReader } from '../documents/submit-readiness';
 import { PROJECT_COMMAND_HANDLERS } from './commands/project-command.handlers';
 import { ProjectsController } from './projects.controller';
 import { ProjectsReadModel } from './projects.read-model';
@@ -9,7 +10,7 @@ import { TimelineController } from './timeline.controller';
 @Module({
   imports: [CqrsModule],
   controllers: [ProjectsController, TimelineController, CommentsController],
-  providers: [ProjectsReadModel, ...PROJECT_COMMAND_HANDLERS],
+  providers: [ProjectsReadModel, SubmitReadinessReader, ...PROJECT_COMMAND_HANDLERS],
   exports: [ProjectsReadModel],
 })
 export class ProjectsModule {}

@@ -9,7 +9,17 @@ import { API_MESSAGES } from '@reloc/domain';
  * 500), an oversized body a 413 with the spec's French text.
  */
 export function installBodyParsing(app: NestExpressApplication): void {
-  app.use('/v1', express.json({ limit: '1mb', strict: false }));
+  app.use(
+    '/v1',
+    express.json({
+      limit: '1mb',
+      strict: false,
+      // Webhooks are verified on their exact bytes (an HMAC of the raw body).
+      verify: (req, _res, buf) => {
+        if (req.url?.includes('/webhook/')) (req as { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
   app.use('/v1', (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: string } | null)?.type;
     if (type === 'entity.parse.failed') {

@@ -8,9 +8,11 @@ import {
   Project,
   ProjectCommand,
   projectDecider,
+  READINESS_GATED_STAGES,
   uniqueValueDecider,
 } from '@reloc/domain';
 import { Actor, CommandExecutor } from '../../infrastructure/command-executor';
+import { SubmitReadinessReader } from '../../documents/submit-readiness';
 import { ProjectsReadModel } from '../projects.read-model';
 import {
   ChangeProjectCommand,
@@ -120,12 +122,21 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
   constructor(
     private readonly executor: CommandExecutor,
     private readonly projects: ProjectsReadModel,
+    private readonly readiness: SubmitReadinessReader,
   ) {}
 
   execute({ actor, projectId, change }: ChangeProjectCommand): Promise<Project> {
     const commands: CommandWithoutBase[] = [];
-    if (change.currentProgress !== undefined)
-      commands.push({ type: 'ChangeStage', stage: change.currentProgress });
+    if (change.currentProgress !== undefined) {
+      const current = this.projects.findById(projectId);
+      // §5: proposing to signature and submission read the proposals and documents.
+      const gated = (READINESS_GATED_STAGES as readonly string[]).includes(change.currentProgress);
+      commands.push({
+        type: 'ChangeStage',
+        stage: change.currentProgress,
+        ...(gated && current ? { readiness: this.readiness.of(current) } : {}),
+      });
+    }
     if (change.assignees) {
       for (const [role, trigram] of Object.entries(change.assignees))
         commands.push({ type: 'AssignRole', role, trigram } as CommandWithoutBase);

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProjectsModule } from '../projects/projects.module';
+import { DocumentsController } from './documents.controller';
+import { DocumentsReadModel } from './documents.read-model';
+import { DocumentsService } from './documents.service';
+
+@Module({
+  imports: [ProjectsModule],
+  controllers: [DocumentsController],
+  providers: [DocumentsReadModel, DocumentsService],
+  exports: [DocumentsReadModel, DocumentsService],
+})
+export class DocumentsModule {}
