@@ -6,6 +6,7 @@ import { useShellStore } from '../../features/shell/store';
 import { useShellLoad } from '../../features/shell/useShellLoad';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadingState } from '../../shared/ui/LoadingState';
+import { PdfViewer } from '../../shared/pdf-viewer';
 
 /** The default layout: loads the session, then the header with the tabs and the page. */
 export function DefaultLayout() {
@@ -35,6 +36,7 @@ export function DefaultLayout() {
         <Outlet />
       </Box>
       <DocumentViewer />
+      <PdfViewer />
     </Box>
   );
 }

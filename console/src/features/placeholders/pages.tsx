@@ -12,7 +12,7 @@ export function AnnouncementPage() {
 }
 
 export const NotificationsPage = () => <PlaceholderPage title="Notifications" />;
-export const AdminPage = () => <PlaceholderPage title="Administration" />;
+export { AdminPage } from './AdminPage';
 export const HelpPage = () => <PlaceholderPage title="Aide" />;
 export const ProspectsPage = () => <PlaceholderPage title="Prospects (B2B)" />;
 export const AnnouncementsPage = () => <PlaceholderPage title="Annonces (B2C)" />;

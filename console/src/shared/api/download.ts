@@ -36,6 +36,38 @@ async function fetchFile(url: string, token: string | null): Promise<Response> {
   }
 }
 
+export type FetchedFile = { blob: Blob; name: string };
+
+/**
+ * Reads a file of the API (a PDF…) as a blob with the session's bearer token (an `<a href>`,
+ * `<iframe src>` or `<img src>` cannot carry it). An expired token is refreshed once. Throws
+ * ApiError on a non-2xx answer, with the server's message when it sent one.
+ */
+export async function fetchFileBlob(
+  path: string,
+  fallbackName: string,
+  query?: Record<string, QueryValue>,
+): Promise<FetchedFile> {
+  const url = urlOf(path, query);
+  let response = await fetchFile(url, getToken());
+  if (response.status === 401) {
+    const fresh = await refreshSession();
+    if (fresh) response = await fetchFile(url, fresh);
+  }
+  if (!response.ok) {
+    let message = `HTTP ${response.status}`;
+    try {
+      const body = (await response.json()) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // not JSON: keep the status line
+    }
+    throw new ApiError(response.status, message);
+  }
+  const name = fileNameOf(response.headers.get('Content-Disposition'), fallbackName);
+  return { blob: await response.blob(), name };
+}
+
 /**
  * Downloads a file of the API (a PDF export…) with the session's bearer token: the answer is
  * read as a blob and saved through a temporary `<a download>` (an `<a href>` cannot carry the
@@ -46,15 +78,8 @@ export async function downloadFile(
   fallbackName: string,
   query?: Record<string, QueryValue>,
 ): Promise<string> {
-  const url = urlOf(path, query);
-  let response = await fetchFile(url, getToken());
-  if (response.status === 401) {
-    const fresh = await refreshSession();
-    if (fresh) response = await fetchFile(url, fresh);
-  }
-  if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status}`);
-  const name = fileNameOf(response.headers.get('Content-Disposition'), fallbackName);
-  const objectUrl = URL.createObjectURL(await response.blob());
+  const { blob, name } = await fetchFileBlob(path, fallbackName, query);
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
   link.download = name;

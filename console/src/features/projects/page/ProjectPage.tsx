@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notifyError } from '../../../shared/ui/toaster';
+import { DocumentsTab } from '../../documents';
 import { useShellStore } from '../../shell/store';
 import { ProposalsTab, VisitsTab } from '../../proposals';
 import { fetchProject } from '../api';
@@ -24,7 +25,6 @@ const TAB_LABELS = ['Projet', 'Locataire', 'Propositions', 'Visites', 'Documents
 const LATER: Record<number, string> = {
   2: 'Les propositions de biens arrivent dans une prochaine version de la console.',
   3: 'Le tableau des visites arrive dans une prochaine version de la console.',
-  4: 'Les documents et signatures arrivent dans une prochaine version de la console.',
   5: 'Les actions d’administration du projet arrivent dans une prochaine version de la console.',
 };
 
@@ -105,6 +105,8 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
                   <ProposalsTab />
                 ) : index === 3 ? (
                   <VisitsTab />
+                ) : index === 4 ? (
+                  <DocumentsTab projectId={project._id} />
                 ) : (
                   <EmptyState title={TAB_LABELS[index]} description={LATER[index]} />
                 )}

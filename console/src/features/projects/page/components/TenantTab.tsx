@@ -1,5 +1,8 @@
-import { Box, Stack, Switch } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Switch } from '@chakra-ui/react';
 import { CONTRACT_TYPES } from '@reloc/domain';
+import { useState } from 'react';
+import { notifyError } from '../../../../shared/ui/toaster';
+import { downloadInformationSheet } from '../../../documents';
 import { valueOf } from '../draft';
 import { companyFields, HOUSEHOLD, IDENTITY, personFields, SITUATION_NOTES } from '../fields';
 import { useDraft } from './DraftContext';
@@ -8,12 +11,42 @@ import { NotesPair } from './NotesPair';
 
 const contractTypes = CONTRACT_TYPES as readonly string[];
 
+/** The information sheet (PDF) built by the API from the project's data. */
+function InformationSheetButton({ projectId }: { projectId: string }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadInformationSheet(projectId);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={busy}
+      loadingText="Téléchargement…"
+      data-testid="information-sheet"
+      onClick={() => void run()}
+    >
+      Télécharger la fiche de renseignement
+    </Button>
+  );
+}
+
 /** Tab 1 'Locataire': tenant, company, co-applicant (switch), guarantors 1 and 2, notes. */
 export function TenantTab() {
   const { draft, editable } = useDraft();
   const coEnabled = valueOf(draft.state, 'coEnabled') === true;
   return (
     <Stack gap="4">
+      <HStack justify="end">
+        <InformationSheetButton projectId={draft.state.base._id} />
+      </HStack>
       <FieldGroup title="Locataire" fields={IDENTITY} />
       <FieldGroup title="Foyer et revenus" fields={HOUSEHOLD} />
       <FieldGroup title="Entreprise" fields={companyFields(contractTypes)} />

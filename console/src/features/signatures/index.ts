@@ -1,0 +1,2 @@
+export { SignatureSteps } from './components/SignatureSteps';
+export { SignatureTemplatesPanel } from './admin/SignatureTemplatesPanel';

@@ -1,0 +1,2 @@
+export { PdfViewer } from './PdfViewer';
+export { openInViewer, usePdfViewer, type ViewerSource } from './store';
