@@ -1,7 +1,6 @@
 import { Box, Button } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../../features/shell/components/AppHeader';
-import { DocumentViewer } from '../../features/shell/components/DocumentViewer';
 import { useShellStore } from '../../features/shell/store';
 import { useShellLoad } from '../../features/shell/useShellLoad';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -35,7 +34,6 @@ export function DefaultLayout() {
       <Box as="main" px={{ base: '3', md: '6' }} py="6">
         <Outlet />
       </Box>
-      <DocumentViewer />
       <PdfViewer />
     </Box>
   );
