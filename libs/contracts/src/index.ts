@@ -2,6 +2,8 @@ export * from './validator';
 export * from './schemas';
 export * from './project-schemas';
 export * from './host-schemas';
+export * from './prospect-schemas';
+export * from './announcement-schemas';
 export * from './proposal-schemas';
 export * from './file-schemas';
 export * from './signature-schemas';

@@ -15,6 +15,8 @@ export * from './rules/engine';
 export * from './rules/inputs';
 export * from './projects';
 export * from './hosts';
+export * from './prospects';
+export * from './announcements';
 export * from './proposals';
 export * from './geo';
 export * from './files';

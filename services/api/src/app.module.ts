@@ -11,7 +11,9 @@ import { NotificationsController } from './notifications/notifications.controlle
 import { SeedService } from './seed/seed.service';
 import { UsersModule } from './users/users.module';
 import { ProjectsModule } from './projects/projects.module';
+import { ProspectsModule } from './prospects/prospects.module';
 import { HostsModule } from './hosts/hosts.module';
+import { AnnouncementsModule } from './announcements/announcements.module';
 import { ProposalsModule } from './proposals/proposals.module';
 import { FilesModule } from './files/files.module';
 import { ExportsModule } from './exports/exports.module';
@@ -42,7 +44,9 @@ export class AppModule {
         UsersModule,
         AuthModule,
         ProjectsModule,
+        ProspectsModule,
         HostsModule,
+        AnnouncementsModule,
         ProposalsModule,
         GeoJobsModule,
         FilesModule,

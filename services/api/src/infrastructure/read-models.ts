@@ -3,6 +3,11 @@ import { usersProjection } from '../users/users.projection';
 import { commentsProjection } from '../comments/comments.projection';
 import { projectsProjection, timelineHiddenProjection } from '../projects/projects.projection';
 import { hostsProjection } from '../hosts/hosts.projection';
+import { prospectsProjection } from '../prospects/prospects.projection';
+import {
+  announcementActivityProjection,
+  announcementsProjection,
+} from '../announcements/announcements.projection';
 import { proposalsProjection } from '../proposals/proposals.projection';
 import { filesProjection } from '../files/files.projection';
 import { documentsProjection } from '../documents/documents.projection';
@@ -16,8 +21,11 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   usersProjection,
   projectsProjection,
   timelineHiddenProjection,
+  prospectsProjection,
   commentsProjection,
   hostsProjection,
+  announcementsProjection,
+  announcementActivityProjection,
   proposalsProjection,
   filesProjection,
   documentsProjection,

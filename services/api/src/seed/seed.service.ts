@@ -15,13 +15,18 @@ import { DEMO_ACCOUNTS, SUPERADMIN_PROFILE } from './demo-staff';
 import { demoProjects } from './demo-projects';
 import { DemoProjectRef, demoHosts, demoProposals } from './demo-catalogue';
 import { demoPhotos } from './demo-photos';
+import { demoProspects } from './demo-prospects';
+import { demoAnnouncements } from './demo-announcements';
 
 const DEMO_PROJECT_COUNT = 320;
 
 const DEMO_MARKER_STREAM = 'seed-demo';
 const DEMO_PROJECTS_MARKER_STREAM = 'seed-demo-projects';
 const DEMO_CATALOGUE_MARKER_STREAM = 'seed-demo-catalogue';
+const DEMO_PROSPECTS_MARKER_STREAM = 'seed-demo-prospects';
 const DEMO_HOST_COUNT = 240;
+const DEMO_ANNOUNCEMENTS_MARKER_STREAM = 'seed-demo-announcements';
+const DEMO_ANNOUNCEMENT_COUNT = 25;
 
 /**
  * First run: the superadmin of RELOC_ADMIN_EMAIL, then (unless RELOC_DEMO=0) the demo data
@@ -81,6 +86,35 @@ export class SeedService {
           `${counts.proposals} proposals) in ${Date.now() - started} ms`,
       );
     }
+    if (!(await this.seeded(DEMO_PROSPECTS_MARKER_STREAM))) {
+      const count = await this.seedDemoProspects();
+      await this.markSeeded(DEMO_PROSPECTS_MARKER_STREAM, 'DemoProspectsSeeded', { count });
+      this.logger.log(`demo prospects seeded (${count})`);
+    }
+    if (!(await this.seeded(DEMO_ANNOUNCEMENTS_MARKER_STREAM))) {
+      for (const { streamId, events } of demoAnnouncements(DEMO_ANNOUNCEMENT_COUNT))
+        await this.store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+      await this.markSeeded(DEMO_ANNOUNCEMENTS_MARKER_STREAM, 'DemoAnnouncementsSeeded', {
+        count: DEMO_ANNOUNCEMENT_COUNT,
+      });
+      this.logger.log(`demo announcements seeded (${DEMO_ANNOUNCEMENT_COUNT})`);
+    }
+  }
+
+  /** Prospects in every stage, each claiming its name as a user's creation would. */
+  private async seedDemoProspects(): Promise<number> {
+    const prospects = demoProspects();
+    for (const prospect of prospects) {
+      await this.store.appendToStream(
+        prospect.nameStream,
+        [{ type: 'UniqueValueClaimed', data: { ownerId: prospect.prospectId } }],
+        { expectedRevision: 'no_stream' },
+      );
+      await this.store.appendToStream(prospect.streamId, prospect.events, {
+        expectedRevision: 'no_stream',
+      });
+    }
+    return prospects.length;
   }
 
   private async seeded(marker: string): Promise<boolean> {

@@ -1,0 +1,3 @@
+export * from './announcement';
+export * from './announcement.decider';
+export * from './lead';

@@ -1,0 +1,3 @@
+export * from './prospect';
+export * from './prospect.rules';
+export * from './prospect.decider';

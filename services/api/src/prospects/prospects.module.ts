@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { FilesModule } from '../files/files.module';
+import { UsersModule } from '../users/users.module';
+import { PROSPECT_COMMAND_HANDLERS } from './commands/prospect-command.handlers';
+import { ProspectsController } from './prospects.controller';
+import { ProspectsReadModel } from './prospects.read-model';
+
+@Module({
+  imports: [CqrsModule, UsersModule, FilesModule],
+  controllers: [ProspectsController],
+  providers: [ProspectsReadModel, ...PROSPECT_COMMAND_HANDLERS],
+  exports: [ProspectsReadModel],
+})
+export class ProspectsModule {}
