@@ -5,16 +5,14 @@ import { CallbackSsoPage } from '../features/auth/pages/CallbackSsoPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import {
   AdminPage,
-  AnnouncementPage,
-  AnnouncementsPage,
   BillingPage,
   DashboardPage,
   HelpPage,
   NotificationsPage,
-  ProspectPage,
-  ProspectsPage,
 } from '../features/placeholders/pages';
+import { ProspectPage, ProspectsPage } from '../features/prospects';
 import { HostPage, HostsPage } from '../features/hosts';
+import { AnnouncementPage, AnnouncementsPage } from '../features/announcements';
 import { BoardPage } from '../features/projects/board/BoardPage';
 import { ProjectPage } from '../features/projects/page/ProjectPage';
 import { RequireRole } from '../features/shell/components/RequireRole';

@@ -6,6 +6,7 @@ import { useShellStore } from '../../shell/store';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import type { StateFilter } from '../types';
 import { AddProjectDialog } from './components/AddProjectDialog';
+import { NewLeadButton } from '../../announcements/components/LeadDialog';
 import { BoardColumn } from './components/BoardColumn';
 import { BoardDnd } from './components/BoardDnd';
 import { BoardFilters } from './components/BoardFilters';
@@ -47,9 +48,12 @@ function Board({ routeKey }: { routeKey: string }) {
 
   return (
     <Box as="section" aria-labelledby="page-title" data-board-mode={board}>
-      <Heading as="h1" id="page-title" size="xl" mb="3">
-        {TITLES[routeKey] ?? 'Tableau des projets'}
-      </Heading>
+      <HStack justify="space-between" wrap="wrap" gap="3" mb="3">
+        <Heading as="h1" id="page-title" size="xl">
+          {TITLES[routeKey] ?? 'Tableau des projets'}
+        </Heading>
+        {board === 'sales' ? <NewLeadButton /> : null}
+      </HStack>
       <BoardFilters
         search={search}
         year={year}

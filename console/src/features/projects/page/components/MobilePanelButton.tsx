@@ -1,9 +1,9 @@
 import { CloseButton, Drawer, IconButton, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
-import { SidePanel } from './SidePanel';
+import { SidePanel, type SidePanelProps } from './SidePanel';
 
 /** On small screens the side panel opens from a chat button. */
-export function MobilePanelButton({ projectId }: { projectId: string }) {
+export function MobilePanelButton(props: SidePanelProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -41,7 +41,7 @@ export function MobilePanelButton({ projectId }: { projectId: string }) {
               <Drawer.Header>
                 <Drawer.Title>Commentaires et historique</Drawer.Title>
               </Drawer.Header>
-              <Drawer.Body>{open ? <SidePanel projectId={projectId} /> : null}</Drawer.Body>
+              <Drawer.Body>{open ? <SidePanel {...props} /> : null}</Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Fermer" />
               </Drawer.CloseTrigger>

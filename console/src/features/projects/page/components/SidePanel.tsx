@@ -1,5 +1,5 @@
 import { Box, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../../../shared/format/date';
 import { notifyError } from '../../../../shared/ui/toaster';
 import { fetchComments, fetchTimeline } from '../../api';
@@ -27,7 +27,15 @@ function Timeline({ items }: { items: TimelineItem[] }) {
 }
 
 /** Public comments, private (sales) comments and the timeline of the project. */
-export function SidePanel({ projectId }: { projectId: string }) {
+export type SidePanelProps = {
+  projectId: string;
+  /** The timeline call (the project's by default; a prospect has its own). */
+  loadTimeline?: (id: string) => Promise<TimelineItem[]>;
+  /** One more tab after the timeline (a prospect's attached files). */
+  extraTab?: { label: string; content: ReactNode };
+};
+
+export function SidePanel({ projectId, loadTimeline = fetchTimeline, extraTab }: SidePanelProps) {
   const [comments, setComments] = useState<ProjectComment[]>([]);
   const [timeline, setTimeline] = useState<TimelineItem[]>([]);
 
@@ -40,7 +48,7 @@ export function SidePanel({ projectId }: { projectId: string }) {
   useEffect(() => {
     let failed = false;
     const load = () =>
-      fetchTimeline(projectId).then(
+      loadTimeline(projectId).then(
         (items) => {
           failed = false;
           setTimeline(items);
@@ -53,7 +61,7 @@ export function SidePanel({ projectId }: { projectId: string }) {
     void load();
     const timer = window.setInterval(() => void load(), TIMELINE_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [projectId]);
+  }, [projectId, loadTimeline]);
 
   return (
     <Tabs.Root defaultValue="public" variant="line" size="sm" fitted>
@@ -61,6 +69,7 @@ export function SidePanel({ projectId }: { projectId: string }) {
         <Tabs.Trigger value="public">Commentaires</Tabs.Trigger>
         <Tabs.Trigger value="private">Privés</Tabs.Trigger>
         <Tabs.Trigger value="timeline">Historique</Tabs.Trigger>
+        {extraTab ? <Tabs.Trigger value="extra">{extraTab.label}</Tabs.Trigger> : null}
       </Tabs.List>
       <Tabs.Content value="public">
         <CommentsList
@@ -81,6 +90,7 @@ export function SidePanel({ projectId }: { projectId: string }) {
       <Tabs.Content value="timeline">
         <Timeline items={timeline} />
       </Tabs.Content>
+      {extraTab ? <Tabs.Content value="extra">{extraTab.content}</Tabs.Content> : null}
     </Tabs.Root>
   );
 }

@@ -2,10 +2,23 @@ import { Badge, CloseButton, HStack, Input } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { fetchExistingTags, postLeaseAction } from '../../api';
 import { notifyRefusal } from '../../shared/errors';
+import type { ProjectDoc } from '../../types';
 import { useDraft } from './DraftContext';
 
-/** The project's tags: remove with ×, add by typing (existing tags suggested). */
-export function TagsEditor() {
+type TagsEditorProps = {
+  /** The known tags suggested (the projects' by default). */
+  loadTags?: () => Promise<string[]>;
+  /** Saves the new list and answers the document (the project's POST action by default). */
+  saveTags?: (id: string, tags: string[]) => Promise<ProjectDoc>;
+};
+
+const saveLeaseTags = (id: string, tags: string[]) => postLeaseAction(id, { tags });
+
+/** The project's (or prospect's) tags: remove with ×, add by typing (existing tags suggested). */
+export function TagsEditor({
+  loadTags = fetchExistingTags,
+  saveTags = saveLeaseTags,
+}: TagsEditorProps = {}) {
   const { draft, editable } = useDraft();
   const project = draft.state.base;
   const tags = project.tags ?? [];
@@ -14,12 +27,12 @@ export function TagsEditor() {
   const listId = useId();
 
   useEffect(() => {
-    fetchExistingTags().then(setExisting, () => setExisting([]));
-  }, []);
+    loadTags().then(setExisting, () => setExisting([]));
+  }, [loadTags]);
 
   const save = async (next: string[]) => {
     try {
-      draft.adopt(await postLeaseAction(project._id, { tags: next }));
+      draft.adopt(await saveTags(project._id, next));
     } catch (error) {
       notifyRefusal(error);
     }

@@ -25,13 +25,25 @@ const isConflict = (error: unknown): error is ApiError & { body: ConflictBody } 
  * pagehide, route change), PUT /lease/{id} with only the changed fields and the revision the
  * draft started from. A 409 turns the named fields into conflicts; the user's text stays.
  */
-export function useProjectDraft(initial: ProjectDoc) {
+/** Where a draft is saved and re-read (the project's lease calls by default; prospects reuse it). */
+export type DraftIo = {
+  save: (id: string, revision: number, changes: Record<string, unknown>) => Promise<ProjectDoc>;
+  reload: (id: string) => Promise<ProjectDoc>;
+};
+
+const LEASE_IO: DraftIo = { save: putLeaseFields, reload: (id) => fetchProject(id) };
+
+export function useProjectDraft(initial: ProjectDoc, io: DraftIo = LEASE_IO) {
   const [state, setState] = useState<DraftState>(() => draftOps.startDraft(initial));
   const [status, setStatus] = useState<SaveStatus>('saved');
   const ref = useRef(state);
   const inFlight = useRef(false);
   const failedAt = useRef<number | null>(null);
   const id = initial._id;
+  const ioRef = useRef(io);
+  useEffect(() => {
+    ioRef.current = io;
+  });
 
   const update = useCallback((next: (s: DraftState) => DraftState) => {
     ref.current = next(ref.current);
@@ -48,7 +60,7 @@ export function useProjectDraft(initial: ProjectDoc) {
     inFlight.current = true;
     setStatus('saving');
     try {
-      const next = await putLeaseFields(id, ref.current.base._revision, sent);
+      const next = await ioRef.current.save(id, ref.current.base._revision, sent);
       failedAt.current = null;
       ref.current = draftOps.adoptBase(ref.current, next, sent);
     } catch (error) {
@@ -56,7 +68,7 @@ export function useProjectDraft(initial: ProjectDoc) {
         ref.current = draftOps.markConflicts(ref.current, error.body.fields, error.body.current);
         setState(ref.current);
         try {
-          ref.current = draftOps.adoptBase(ref.current, await fetchProject(id));
+          ref.current = draftOps.adoptBase(ref.current, await ioRef.current.reload(id));
         } catch (reload) {
           notifyError(reload);
         }

@@ -1,0 +1,3 @@
+export { AnnouncementsPage } from './pages/AnnouncementsPage';
+export { AnnouncementPage } from './pages/AnnouncementPage';
+export { LeadDialog, NewLeadButton } from './components/LeadDialog';

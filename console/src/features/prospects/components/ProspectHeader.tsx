@@ -1,0 +1,92 @@
+import { Badge, Box, Button, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
+import { PROSPECT_FIELD_LABELS } from '@reloc/domain';
+import { useCallback } from 'react';
+import { useDraft } from '../../projects/page/components/DraftContext';
+import { TagsEditor } from '../../projects/page/components/TagsEditor';
+import type { SaveStatus } from '../../projects/page/hooks/useProjectDraft';
+import type { ProjectDoc } from '../../projects/types';
+import { fetchProspectTags, putProspect } from '../api';
+import { useProspect, useProspectAction } from './useProspectAction';
+
+const STATUS_LABELS: Record<SaveStatus, string> = {
+  saved: 'Enregistré',
+  pending: 'Modifications en attente',
+  saving: 'Enregistrement…',
+  error: 'Une erreur a eu lieu',
+};
+
+/** 'Passer en <stage suivant>', enabled once the next stage's rules hold (spec §5). */
+function NextStageButton() {
+  const { editable } = useDraft();
+  const prospect = useProspect();
+  const act = useProspectAction();
+  const next = prospect.nextStage;
+  if (!next?.stage) return null;
+  const missing = Object.entries(next.errors ?? {});
+  return (
+    <Stack gap="1" align="end">
+      <Button
+        size="sm"
+        disabled={!editable || !next.enabled}
+        aria-describedby={missing.length ? 'next-stage-missing' : undefined}
+        onClick={() => void act({ currentProgress: next.stage })}
+      >
+        Passer en {next.label}
+      </Button>
+      {missing.length ? (
+        <Box id="next-stage-missing" fontSize="xs" color="fg.muted" textAlign="right">
+          <Text>À compléter :</Text>
+          <List.Root listStyleType="none">
+            {missing.map(([field, message]) => (
+              <List.Item key={field}>
+                {PROSPECT_FIELD_LABELS[field] ?? field} : {message}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Name, stage, contact, tags and the next-stage button (spec §2 "Prospect page"). */
+export function ProspectHeader({ status }: { status: SaveStatus }) {
+  const { draft } = useDraft();
+  const prospect = useProspect();
+  const revision = draft.state.base._revision;
+  const saveTags = useCallback(
+    (id: string, tags: string[]) => putProspect(id, revision, { tags }) as Promise<ProjectDoc>,
+    [revision],
+  );
+  const mail = prospect.companyContactMail as string | null | undefined;
+  const phone = prospect.companyContactPhone as string | null | undefined;
+  return (
+    <Stack gap="3" mb="4">
+      <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+        <Stack gap="1">
+          <Heading as="h1" id="page-title" size="xl">
+            {prospect.name || 'Prospect'}
+          </Heading>
+          <HStack gap="2" wrap="wrap">
+            <Badge>{prospect.stageLabel}</Badge>
+            {prospect.progress?.stopped ? <Badge colorPalette="red">Abandonné</Badge> : null}
+            <Text fontSize="xs" color={status === 'error' ? 'red.fg' : 'fg.muted'} role="status">
+              {STATUS_LABELS[status]}
+            </Text>
+          </HStack>
+          <HStack gap="3" fontSize="sm" wrap="wrap">
+            {mail ? <Link href={`mailto:${mail}`}>{mail}</Link> : null}
+            {phone ? <Link href={`tel:${phone}`}>{phone}</Link> : null}
+          </HStack>
+          {prospect.tooltip ? (
+            <Text fontSize="sm" color="orange.fg" role="note">
+              {prospect.tooltip}
+            </Text>
+          ) : null}
+        </Stack>
+        <NextStageButton />
+      </HStack>
+      <TagsEditor loadTags={fetchProspectTags} saveTags={saveTags} />
+    </Stack>
+  );
+}

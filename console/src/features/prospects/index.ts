@@ -1,0 +1,2 @@
+export { ProspectsPage } from './pages/ProspectsPage';
+export { ProspectPage } from './pages/ProspectPage';
