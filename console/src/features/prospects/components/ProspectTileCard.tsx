@@ -70,9 +70,16 @@ export function ProspectTileCard({ tile }: { tile: ProspectTile }) {
       </Link>
     );
   return (
-    <Box {...frame} data-testid="prospect-tile" aria-describedby={reasonId} opacity={0.75}>
+    <Box
+      {...frame}
+      // The reason is on every such tile: said to screen readers and on hover, not printed.
+      title={tile.tooltip ?? PROSPECT_MESSAGES.forbidden}
+      data-testid="prospect-tile"
+      aria-describedby={reasonId}
+      opacity={0.75}
+    >
       {body}
-      <Text id={reasonId} fontSize="xs" color="fg.muted" mt="1">
+      <Text id={reasonId} srOnly>
         {PROSPECT_MESSAGES.forbidden}
       </Text>
     </Box>
