@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import type { Announcement, AnnouncementStatus } from '@reloc/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/client';
 import { formatDate } from '../../../shared/format/date';
@@ -22,6 +22,7 @@ import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { TextField } from '../../../shared/ui/TextField';
 import { notify, notifyError } from '../../../shared/ui/toaster';
+import { useLoadById } from '../../../shared/sync/useLoadById';
 import { useShellStore } from '../../shell/store';
 import { convertAnnouncement, fetchAnnouncement, putAnnouncement } from '../api';
 import { CommentsPane } from '../components/CommentsPane';
@@ -31,34 +32,13 @@ import type { AnnouncementForm } from '../form';
 import { statusLabel } from '../form';
 import { type AnnouncementSync, useAnnouncementSync } from '../hooks/useAnnouncementSync';
 
-type Loaded = { announcement: Announcement } | { missing: true } | { failed: true } | null;
-
 /** /announcement/:id: loads the announcement; an unknown id shows 'Aucun résultat'. */
 export function AnnouncementPage() {
   const { id = '' } = useParams();
-  const [loaded, setLoaded] = useState<Loaded>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded(null);
-    fetchAnnouncement(id, controller.signal).then(
-      (announcement) => setLoaded({ announcement }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setLoaded({ missing: true });
-          return;
-        }
-        notifyError(error);
-        setLoaded({ failed: true });
-      },
-    );
-    return () => controller.abort();
-  }, [id]);
+  const loaded = useLoadById(id, fetchAnnouncement);
 
   if (loaded === null) return <LoadingState label="Chargement de l’annonce…" />;
-  if ('announcement' in loaded)
-    return <AnnouncementView key={loaded.announcement._id} initial={loaded.announcement} />;
+  if ('doc' in loaded) return <AnnouncementView key={loaded.doc._id} initial={loaded.doc} />;
   return (
     <EmptyState
       title={'missing' in loaded ? 'Aucun résultat' : 'Une erreur a eu lieu'}

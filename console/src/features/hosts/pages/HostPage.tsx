@@ -1,10 +1,8 @@
 import { Button, Grid, Stack } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
-import { notifyError } from '../../../shared/ui/toaster';
+import { useLoadById } from '../../../shared/sync/useLoadById';
 import { fetchHost } from '../api';
 import { AddToFileCard } from '../components/AddToFileCard';
 import { HostDetailCard } from '../components/HostDetailCard';
@@ -14,33 +12,13 @@ import { useHostProposals } from '../hooks/useHostProposals';
 import { useHostSync } from '../hooks/useHostSync';
 import type { HostDto } from '../types';
 
-type Loaded = { host: HostDto } | { missing: true } | { failed: true } | null;
-
 /** /host/:id: loads the host; an unknown id shows 'Aucun résultat' with a way back. */
 export function HostPage() {
   const { id = '' } = useParams();
-  const [loaded, setLoaded] = useState<Loaded>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded(null);
-    fetchHost(id, controller.signal).then(
-      (host) => setLoaded({ host }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setLoaded({ missing: true });
-          return;
-        }
-        notifyError(error);
-        setLoaded({ failed: true });
-      },
-    );
-    return () => controller.abort();
-  }, [id]);
+  const loaded = useLoadById(id, fetchHost);
 
   if (loaded === null) return <LoadingState label="Chargement du bien…" />;
-  if ('host' in loaded) return <HostView key={loaded.host._id} initial={loaded.host} />;
+  if ('doc' in loaded) return <HostView key={loaded.doc._id} initial={loaded.doc} />;
   return (
     <EmptyState
       title={'missing' in loaded ? 'Aucun résultat' : 'Une erreur a eu lieu'}
