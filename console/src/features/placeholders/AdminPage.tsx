@@ -1,14 +1,23 @@
 import { Box, Heading, Tabs, Text } from '@chakra-ui/react';
+import type { ComponentType } from 'react';
 import { SignatureTemplatesPanel } from '../signatures';
 
-/** The five tabs of the admin page (spec §2); only 'Signature électronique' is built yet. */
-const TABS = [
-  { value: 'clients', label: 'Clients' },
-  { value: 'pointage', label: 'Pointage' },
-  { value: 'previsionnel', label: 'Pointage prévisionnel' },
-  { value: 'trigrammes', label: 'Trigrammes inactifs' },
-  { value: 'signatures', label: 'Signature électronique' },
-] as const;
+function NotBuiltYet() {
+  return (
+    <Box bg="bg" borderWidth="1px" borderRadius="l2" p="6" maxW="2xl" data-testid="placeholder">
+      <Text>Cet écran arrive dans une prochaine version de la console.</Text>
+    </Box>
+  );
+}
+
+/** The five tabs of the admin page (spec §2), each with its own panel. */
+const TABS: readonly { value: string; label: string; Panel: ComponentType }[] = [
+  { value: 'clients', label: 'Clients', Panel: NotBuiltYet },
+  { value: 'pointage', label: 'Pointage', Panel: NotBuiltYet },
+  { value: 'previsionnel', label: 'Pointage prévisionnel', Panel: NotBuiltYet },
+  { value: 'trigrammes', label: 'Trigrammes inactifs', Panel: NotBuiltYet },
+  { value: 'signatures', label: 'Signature électronique', Panel: SignatureTemplatesPanel },
+];
 
 export function AdminPage() {
   return (
@@ -16,7 +25,7 @@ export function AdminPage() {
       <Heading as="h1" id="page-title" size="xl" mb="3">
         Administration
       </Heading>
-      <Tabs.Root defaultValue="signatures" lazyMount>
+      <Tabs.Root defaultValue="clients" lazyMount>
         <Tabs.List overflowX="auto">
           {TABS.map((tab) => (
             <Tabs.Trigger key={tab.value} value={tab.value}>
@@ -24,22 +33,9 @@ export function AdminPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value}>
-            {tab.value === 'signatures' ? (
-              <SignatureTemplatesPanel />
-            ) : (
-              <Box
-                bg="bg"
-                borderWidth="1px"
-                borderRadius="l2"
-                p="6"
-                maxW="2xl"
-                data-testid="placeholder"
-              >
-                <Text>Cet écran arrive dans une prochaine version de la console.</Text>
-              </Box>
-            )}
+        {TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value}>
+            <Panel />
           </Tabs.Content>
         ))}
       </Tabs.Root>
