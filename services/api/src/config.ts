@@ -39,6 +39,8 @@ export type AppConfig = {
   } | null;
   /** The agency's number printed in the visits PDF header; null = the built-in one. */
   contactPhone: string | null;
+  /** The public site a prospect's company link leads to (RELOC_SITE_URL). */
+  siteUrl: string;
   /** Yousign API v3 when its URL and key are set; null = the built-in signature provider. */
   yousign: { apiUrl: string; apiKey: string; webhookSecret: string | null } | null;
   /** Slows the projector per event: only for tests that need read models to lag. */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     contactPhone: env.RELOC_CONTACT_PHONE?.trim() || null,
+    siteUrl: (env.RELOC_SITE_URL?.trim() || 'https://www.reloc.fr').replace(/\/$/, ''),
     yousign:
       env.RELOC_YOUSIGN_API_URL?.trim() && env.RELOC_YOUSIGN_API_KEY?.trim()
         ? {

@@ -103,10 +103,16 @@ describe('prospects (§2, §4 "Prospect stages", §5 "Prospects", §6, §7)', ()
     expect(dup.body).toEqual({ message: 'duplicateName' });
     for (const tile of all) {
       const page = (await get(tile._id, 'SUPERADMIN')).body;
-      expect({ name: page.name, errors: page.stageErrors }).toEqual({
+      // Stage rules hold, and no stage is ahead of the linked client files (§4).
+      expect({ name: page.name, errors: page.stageErrors, invalid: page.invalid }).toEqual({
         name: page.name,
         errors: {},
+        invalid: false,
       });
+      if (['pitched', 'involved', 'testing', 'done'].includes(page.currentProgress)) {
+        expect(page.companyLink).toMatch(/^\/v1\/c\/[a-z0-9-]+$/);
+        expect(page.monthlyStats.some((m: { clicks: number }) => m.clicks > 0)).toBe(true);
+      } else expect(page.companyLink).toBeNull();
     }
     await t.app.get(SeedService).run();
     expect((await list({ filter: 'all' }, 'SUPERADMIN')).body).toHaveLength(all.length);
@@ -495,6 +501,36 @@ describe('prospects (§2, §4 "Prospect stages", §5 "Prospects", §6, §7)', ()
     expect(page.monthlyStats).toEqual([{ month, clicks: 0, created: 1, relocated: 0 }]);
     const tile = (await list({ filter: 'all', search: 'Lien Dossiers' })).body[0];
     expect(tile).toMatchObject({ _id: id, theoreticalStatus: 'testing', invalid: false });
+  });
+
+  it('counts the follows of the company link, from Démo with a shortid, without a token', async () => {
+    const id = await create('Lien Public');
+    expect(
+      (await put(id, { ...TO_CALL, shortid: 'Lien-Public', currentProgress: 'toCall' })).status,
+    ).toBe(200);
+    expect((await t.http().get('/v1/c/lien-public').redirects(0)).status).toBe(404);
+    expect((await put(id, { ...FIRST_CONTACT, currentProgress: 'firstContact' })).status).toBe(200);
+    expect((await put(id, { demoDate: '2026-01-12', currentProgress: 'pitched' })).status).toBe(
+      200,
+    );
+    const page = (await get(id)).body;
+    expect(page.shortid).toBe('lien-public');
+    expect(page.companyLink).toBe('/v1/c/lien-public');
+    for (let i = 0; i < 2; i++) {
+      const follow = await t.http().get('/v1/c/LIEN-PUBLIC').redirects(0);
+      expect(follow.status).toBe(302);
+      expect(follow.headers.location).toBe('https://www.reloc.fr/entreprise/lien-public');
+    }
+    expect((await t.http().get('/v1/c/inconnu').redirects(0)).status).toBe(404);
+    expect((await t.http().get('/v1/c/a%20b').redirects(0)).status).toBe(404);
+    const month = new Date().toISOString().slice(0, 7);
+    const stats = (await get(id)).body.monthlyStats as { month: string; clicks: number }[];
+    expect(stats.find((m) => m.month === month)?.clicks).toBe(2);
+    const bad = await put(id, { shortid: 'pas bon' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      shortid: 'Lettres minuscules, chiffres et tirets seulement',
+    });
   });
 
   it('downloads the prospects report as a real spreadsheet, for admins only', async () => {

@@ -49,6 +49,8 @@ export type ProspectDoc = ProjectDoc & {
   nextStage: NextStage;
   monthlyStats: MonthlyStat[];
   canEdit: boolean;
+  /** The counted company link (`/v1/c/<shortid>`), from 'pitched' onward; else null. */
+  companyLink?: string | null;
   notInterested: string | null;
   rewards?: { sentToAL: number | null; paid: number | null };
 };

@@ -3,6 +3,7 @@ import { FieldConflictError } from '../projects/field-conflict';
 import { emptyProspect, Prospect, prospectStageChoices, ProspectActor } from './prospect';
 import {
   abandonReasonOf,
+  hasCompanyLink,
   prospectDecider,
   ProspectCommand,
   ProspectEvent,
@@ -162,6 +163,40 @@ describe('prospect decider (§4 "Prospect stages", §5 "Prospects")', () => {
     expect(Object.keys(state.progress)).toEqual(
       expect.arrayContaining(['new', 'toCall', 'firstContact', 'pitched', 'involved', 'done']),
     );
+  });
+
+  it('counts company-link follows per month, only from pitched with a shortid', () => {
+    const click = (at: string): ProspectCommand => ({
+      type: 'RecordProspectClick',
+      prospectId: ID,
+      at,
+      actor: { id: 'public-link', trigram: null, role: 'USER' },
+    });
+    let { state } = run([
+      create(),
+      put({ ...TO_CALL, shortid: 'Acme-Ind', currentProgress: 'toCall' }),
+    ]);
+    expect(state.shortid).toBe('acme-ind');
+    expect(hasCompanyLink(state)).toBe(false);
+    expect(thrown(() => run([click(AT)], state)).kind).toBe('notFound');
+    state = run([put({ ...FIRST_CONTACT, currentProgress: 'firstContact' })], state).state;
+    state = run([put({ demoDate: '12/01/2026', currentProgress: 'pitched' })], state).state;
+    expect(hasCompanyLink(state)).toBe(true);
+    state = run(
+      [click('2026-10-31T23:59:00.000Z'), click('2026-11-01T00:00:00.000Z'), click(AT)],
+      state,
+    ).state;
+    expect(state.clicks).toEqual({ '2026': { '10': 1, '11': 2 } });
+    state = run([put({ shortid: null })], state).state;
+    expect(hasCompanyLink(state)).toBe(false);
+  });
+
+  it('refuses a shortid that cannot go into a URL', () => {
+    const { state } = run([create()]);
+    for (const shortid of ['a b', 'é', '-acme', 'acme-', 'a'.repeat(41), 'a/b'])
+      expect(thrown(() => run([put({ shortid })], state)).errors).toEqual({
+        shortid: 'Lettres minuscules, chiffres et tirets seulement',
+      });
   });
 
   it('lets only the superadmin pick any stage directly', () => {

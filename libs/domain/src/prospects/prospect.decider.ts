@@ -51,8 +51,15 @@ export type AttachProspectFile = Base & {
   file: { _id: string; name: string; mime: string; size: number };
 };
 export type RemoveProspectFile = Base & { type: 'RemoveProspectFile'; fileId: string };
+/** Someone followed the company link (the public redirect counts it for the monthly chart). */
+export type RecordProspectClick = Base & { type: 'RecordProspectClick' };
 export type ProspectCommand =
-  CreateProspect | UpdateProspect | DeleteProspect | AttachProspectFile | RemoveProspectFile;
+  | CreateProspect
+  | UpdateProspect
+  | DeleteProspect
+  | AttachProspectFile
+  | RemoveProspectFile
+  | RecordProspectClick;
 
 /* ---------- events ---------- */
 
@@ -86,6 +93,7 @@ export type ProspectFileAttached = Event<
   { file: { _id: string; name: string; mime: string; size: number } }
 >;
 export type ProspectFileRemoved = Event<'ProspectFileRemoved', { fileId: string }>;
+export type ProspectLinkClicked = Event<'ProspectLinkClicked', Record<never, never>>;
 
 export type ProspectEvent =
   | ProspectCreated
@@ -96,7 +104,8 @@ export type ProspectEvent =
   | ProspectAssigneeChanged
   | ProspectDeleted
   | ProspectFileAttached
-  | ProspectFileRemoved;
+  | ProspectFileRemoved
+  | ProspectLinkClicked;
 
 /* ---------- evolve ---------- */
 
@@ -180,6 +189,14 @@ export function evolveProspect(state: Prospect, event: ProspectEvent): Prospect 
         ...next,
         files: (next.files ?? []).filter((file) => file._id !== event.data.fileId),
       };
+    case 'ProspectLinkClicked': {
+      // Counted per UTC year and month, as §3 "clicks (year to month to count)".
+      const year = event.data.at.slice(0, 4);
+      const month = event.data.at.slice(5, 7);
+      const months = { ...(next.clicks[year] ?? {}) };
+      months[month] = (months[month] ?? 0) + 1;
+      return { ...next, clicks: { ...next.clicks, [year]: months } };
+    }
   }
 }
 
@@ -195,6 +212,17 @@ function requireProspect(state: Prospect): Prospect {
 }
 
 const TRIGRAM = /^[A-Z]{3}$/;
+/** The company link's id: it goes into a URL, so letters, digits and inner hyphens only. */
+const SHORTID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+/** The company link shows from stage 'pitched' onward when a shortid exists (§4). */
+export function hasCompanyLink(prospect: Prospect): boolean {
+  return (
+    !!prospect.shortid &&
+    !prospect.deleted &&
+    prospectStageIndex(prospect.currentProgress) >= prospectStageIndex('pitched')
+  );
+}
 const NAME_MAX = 200;
 
 /** The name as stored: trimmed, inner spaces collapsed. */
@@ -241,6 +269,10 @@ function normalizeFields(changes: Record<string, unknown>): {
         else if ((values.name as string).length > NAME_MAX)
           errors.name = MESSAGES.maxLength(NAME_MAX);
         else values.name = normalizeProspectName(values.name as string);
+      }
+      if (key === 'shortid' && values.shortid) {
+        values.shortid = (values.shortid as string).toLowerCase();
+        if (!SHORTID.test(values.shortid as string)) errors.shortid = PROSPECT_MESSAGES.shortid;
       }
     } else if ((PROSPECT_SELECT_FIELDS as readonly string[]).includes(key)) {
       if (raw === null || raw === undefined || raw === '') values[key] = null;
@@ -461,6 +493,10 @@ export function decideProspect(command: ProspectCommand, state: Prospect): Prosp
   if (command.type === 'UpdateProspect') return update(command, state);
   const prospect = requireProspect(state);
   const meta = { prospectId: prospect._id, at: command.at, by: command.actor.id };
+  if (command.type === 'RecordProspectClick') {
+    if (!hasCompanyLink(prospect)) throw new DomainError(PROSPECT_MESSAGES.notFound, 'notFound');
+    return [{ type: 'ProspectLinkClicked', data: meta }];
+  }
   if (command.type === 'AttachProspectFile' || command.type === 'RemoveProspectFile') {
     if (!canEditProspect(command.actor, prospect))
       throw new DomainError(PROSPECT_MESSAGES.forbidden, 'forbidden');

@@ -224,6 +224,7 @@ export const PROSPECT_MESSAGES = {
   noFile: 'Aucun dossier associé à ce prospect',
   alreadyExists: 'Ce prospect existe déjà',
   fileNotFound: 'Fichier introuvable',
+  shortid: 'Lettres minuscules, chiffres et tirets seulement',
 } as const;
 
 /** A file attached to a prospect: the uploaded file's id and what the list shows. */

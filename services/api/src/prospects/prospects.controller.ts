@@ -19,6 +19,7 @@ import {
   canEditProspect,
   DomainError,
   formatDate,
+  hasCompanyLink,
   isObjectId,
   isStageAheadOfTheory,
   LinkedFile,
@@ -98,6 +99,11 @@ export function toProspectDto(prospect: Prospect, files: LinkedFile[], actor: Pr
     leaseStats: leaseStats(files),
     monthlyStats: monthlyStats(prospect.clicks, files),
     canEdit: canEditProspect(actor, prospect),
+    // The counted public link (§4: from 'pitched' onward when a shortid exists).
+    companyLink:
+      hasCompanyLink(prospect) && prospect.shortid
+        ? `/v1/c/${encodeURIComponent(prospect.shortid)}`
+        : null,
   };
 }
 

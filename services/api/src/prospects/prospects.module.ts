@@ -3,12 +3,13 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { FilesModule } from '../files/files.module';
 import { UsersModule } from '../users/users.module';
 import { PROSPECT_COMMAND_HANDLERS } from './commands/prospect-command.handlers';
+import { CompanyLinkController } from './company-link.controller';
 import { ProspectsController } from './prospects.controller';
 import { ProspectsReadModel } from './prospects.read-model';
 
 @Module({
   imports: [CqrsModule, UsersModule, FilesModule],
-  controllers: [ProspectsController],
+  controllers: [ProspectsController, CompanyLinkController],
   providers: [ProspectsReadModel, ...PROSPECT_COMMAND_HANDLERS],
   exports: [ProspectsReadModel],
 })

@@ -15,6 +15,7 @@ const PROSPECT_EVENT_TYPES: Record<ProspectEvent['type'], true> = {
   ProspectDeleted: true,
   ProspectFileAttached: true,
   ProspectFileRemoved: true,
+  ProspectLinkClicked: true,
 };
 
 function prepare(db: Database.Database) {

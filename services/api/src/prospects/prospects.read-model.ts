@@ -36,6 +36,15 @@ export class ProspectsReadModel {
     return raw ? (JSON.parse(raw) as Prospect) : null;
   }
 
+  /** The prospect whose company link uses this shortid (shortids are stored lower case). */
+  findIdByShortid(shortid: string): string | null {
+    const id = this.db
+      .prepare("SELECT id FROM prospects WHERE json_extract(doc, '$.shortid') = ? LIMIT 1")
+      .pluck()
+      .get(shortid.toLowerCase()) as string | undefined;
+    return id ?? null;
+  }
+
   /** The board: every prospect matching the search and filter, last moved first. */
   search(query: { search?: string; filter: ProspectFilter }): Prospect[] {
     const where: string[] = [];

@@ -58,6 +58,18 @@ const ABANDONS: unknown[] = [
   { reason: 'other', text: 'Rachat en cours, projet gelé' },
 ];
 
+/** 'Estérel Hôtels' → 'esterel-hotels': the company link's id. */
+function slug(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40)
+    .replace(/-$/, '');
+}
+
 /** A small deterministic generator, so every first run seeds the same demo. */
 function random(seed: number) {
   let state = seed;
@@ -69,6 +81,7 @@ function random(seed: number) {
 
 export type DemoProspect = {
   prospectId: string;
+  stage: ProspectStage;
   name: string;
   nameStream: string;
   streamId: string;
@@ -109,6 +122,7 @@ export function demoProspects(now = new Date()): DemoProspect[] {
       },
       pitched: {
         demoDate: new Date(time + 20 * 86400000).toISOString().slice(0, 10),
+        shortid: slug(name),
       },
       involved: {
         actionsToDo: 'Envoyer la convention et planifier le point de lancement.',
@@ -148,9 +162,20 @@ export function demoProspects(now = new Date()): DemoProspect[] {
       update({ ...fill[next], currentProgress: next });
     }
     if (stage === 'done') update({ rewards: { sentToAL: 150, paid: 150 } });
+    // Follows of the company link over the last months, for the monthly chart.
+    if (state.shortid) {
+      const clicks = 3 + Math.floor(rand() * 25);
+      const from = Math.min(time, now.getTime());
+      const times = Array.from({ length: clicks }, () => from + rand() * (now.getTime() - from));
+      for (const at of times.sort((a, b) => a - b)) {
+        time = at;
+        run({ type: 'RecordProspectClick', ...base() });
+      }
+    }
     if (i % 5 === 3) update({ notInterested: ABANDONS[i % ABANDONS.length] });
     return {
       prospectId,
+      stage,
       name,
       nameStream: `unique-prospect-name-${prospectNameKey(name)}`,
       streamId: `prospect-${prospectId}`,

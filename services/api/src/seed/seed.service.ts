@@ -7,7 +7,7 @@ import { SYSTEM_ACTOR } from '../auth/current-user';
 import { hashPassword } from '../auth/password';
 import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import { FilesService } from '../files/files.service';
-import type { Project } from '@reloc/domain';
+import { isProjectStage, stageIndex, type Project } from '@reloc/domain';
 import { Projector } from '../infrastructure/projector';
 import { CreateUserCommand, DeactivateUserCommand } from '../users/commands/user-commands';
 import { UserRow, UsersReadModel } from '../users/users.read-model';
@@ -15,10 +15,18 @@ import { DEMO_ACCOUNTS, SUPERADMIN_PROFILE } from './demo-staff';
 import { demoProjects } from './demo-projects';
 import { DemoProjectRef, demoHosts, demoProposals } from './demo-catalogue';
 import { demoPhotos } from './demo-photos';
-import { demoProspects } from './demo-prospects';
+import { DemoProspect, demoProspects } from './demo-prospects';
+import { UpdateProjectCommand } from '../projects/commands/project-commands';
 import { demoAnnouncements } from './demo-announcements';
 
 const DEMO_PROJECT_COUNT = 320;
+
+/** The demo's links are made as an admin would make them (the system actor is not staff). */
+const DEMO_LINKER = { id: 'seed', trigram: 'CMA', role: 'ADMIN' };
+
+/** A client file counts as relocated for its company from leaseFetched on (§3 leaseStats). */
+const isRelocatedStage = (stage: string) =>
+  isProjectStage(stage) && stageIndex(stage) >= stageIndex('leaseFetched');
 
 const DEMO_MARKER_STREAM = 'seed-demo';
 const DEMO_PROJECTS_MARKER_STREAM = 'seed-demo-projects';
@@ -114,7 +122,41 @@ export class SeedService {
         expectedRevision: 'no_stream',
       });
     }
+    await this.linkDemoFilesToProspects(prospects);
     return prospects.length;
+  }
+
+  /**
+   * Client files of the companies in 'testing' (one file) and 'done' (one relocated file and
+   * one in progress), linked as staff would link them, so their theoretical status holds.
+   */
+  private async linkDemoFilesToProspects(prospects: DemoProspect[]): Promise<void> {
+    const rows = this.db
+      .prepare(
+        `SELECT b.id, b.current_progress AS stage, d.doc FROM project_board b
+         JOIN project_docs d ON d.id = b.id WHERE b.company_id IS NULL ORDER BY b.id`,
+      )
+      .all() as { id: string; stage: string; doc: string }[];
+    const relocated = rows.filter((row) => isRelocatedStage(row.stage));
+    const inProgress = rows.filter((row) => !isRelocatedStage(row.stage));
+    for (const prospect of prospects) {
+      const files =
+        prospect.stage === 'done'
+          ? [relocated.shift(), inProgress.shift()]
+          : prospect.stage === 'testing'
+            ? [inProgress.shift()]
+            : [];
+      for (const file of files) {
+        if (!file) continue;
+        const { revision } = JSON.parse(file.doc) as Project;
+        await this.commands.execute(
+          new UpdateProjectCommand(DEMO_LINKER, file.id, revision, {
+            companyId: prospect.prospectId,
+            company: prospect.name,
+          }),
+        );
+      }
+    }
   }
 
   private async seeded(marker: string): Promise<boolean> {

@@ -34,8 +34,18 @@ function NextStageButton() {
         Passer en {next.label}
       </Button>
       {missing.length ? (
-        <Box id="next-stage-missing" fontSize="xs" color="fg.muted" textAlign="right">
-          <Text>À compléter :</Text>
+        // Folded by default: the list can be long and would push the page down.
+        <Box
+          as="details"
+          id="next-stage-missing"
+          fontSize="xs"
+          color="fg.muted"
+          textAlign="right"
+          maxW="xs"
+        >
+          <Box as="summary" cursor="pointer">
+            À compléter ({missing.length})
+          </Box>
           <List.Root listStyleType="none">
             {missing.map(([field, message]) => (
               <List.Item key={field}>
@@ -60,6 +70,9 @@ export function ProspectHeader({ status }: { status: SaveStatus }) {
   );
   const mail = prospect.companyContactMail as string | null | undefined;
   const phone = prospect.companyContactPhone as string | null | undefined;
+  const companyLink = prospect.companyLink
+    ? new URL(prospect.companyLink, window.location.origin).href
+    : null;
   return (
     <Stack gap="3" mb="4">
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
@@ -77,6 +90,11 @@ export function ProspectHeader({ status }: { status: SaveStatus }) {
           <HStack gap="3" fontSize="sm" wrap="wrap">
             {mail ? <Link href={`mailto:${mail}`}>{mail}</Link> : null}
             {phone ? <Link href={`tel:${phone}`}>{phone}</Link> : null}
+            {companyLink ? (
+              <Link href={companyLink} target="_blank" rel="noopener noreferrer">
+                Lien entreprise
+              </Link>
+            ) : null}
           </HStack>
           {prospect.tooltip ? (
             <Text fontSize="sm" color="orange.fg" role="note">

@@ -22,8 +22,10 @@ const options = (values: readonly string[], labels: Record<string, string>) =>
 
 const COMPANY: FieldSpec[] = [
   { name: 'name', label: label('name') },
+  { name: 'shortid', label: label('shortid') },
+  { name: 'techname', label: label('techname') },
   { name: 'siret', label: label('siret') },
-  { name: 'address', label: label('address') },
+  { name: 'address', label: label('address'), kind: 'address', placeField: 'addressObject' },
   {
     name: 'employeesCount',
     label: label('employeesCount'),

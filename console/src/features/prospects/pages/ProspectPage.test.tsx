@@ -213,6 +213,17 @@ describe('prospect page', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the company link once the server gives one, and searches the address', async () => {
+    signIn('SALE');
+    serve(() => ({ status: 200, body: prospectDoc() }), prospectDoc({ companyLink: '/v1/c/acme' }));
+    open();
+    const link = await screen.findByRole('link', { name: 'Lien entreprise' });
+    expect(link).toHaveAttribute('href', `${window.location.origin}/v1/c/acme`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('À compléter (6)')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Adresse' })).toBeInTheDocument();
+  });
+
   it('explains a 403 in French', async () => {
     signIn('OPERATOR');
     stubFetch(() => ({

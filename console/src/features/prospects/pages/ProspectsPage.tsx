@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { isAdmin, PROSPECT_STAGE_LABELS, PROSPECT_STAGES } from '@reloc/domain';
+import { isAdmin, PROSPECT_STAGE_LABELS, PROSPECT_STAGES, type ProspectStage } from '@reloc/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notifyError } from '../../../shared/ui/toaster';
@@ -33,6 +33,8 @@ export function ProspectsPage() {
   const [tiles, setTiles] = useState<ProspectTile[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  // Small screens show one column at a time, picked here (§2 "Prospects page").
+  const [shownStage, setShownStage] = useState<ProspectStage>(PROSPECT_STAGES[0]);
   const debounced = useDebouncedValue(search.trim(), PROSPECT_SEARCH_DEBOUNCE_MS, 8000);
 
   useEffect(() => {
@@ -113,6 +115,23 @@ export function ProspectsPage() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Box>
+        <Box minW="48" display={{ base: 'block', md: 'none' }}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              aria-label="Colonne affichée"
+              bg="bg"
+              value={shownStage}
+              onChange={(event) => setShownStage(event.currentTarget.value as ProspectStage)}
+            >
+              {PROSPECT_STAGES.map((stage) => (
+                <option key={stage} value={stage}>
+                  {PROSPECT_STAGE_LABELS[stage]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
       </HStack>
       <HStack align="stretch" gap="3" overflowX="auto" pb="4" aria-busy={tiles === null}>
         {columns.map(({ stage, tiles: shown }) => (
@@ -121,8 +140,9 @@ export function ProspectsPage() {
             as="section"
             aria-label={PROSPECT_STAGE_LABELS[stage]}
             data-testid={`prospect-column-${stage}`}
-            minW="64"
-            w="64"
+            minW={{ base: 'full', md: '64' }}
+            w={{ base: 'full', md: '64' }}
+            display={{ base: stage === shownStage ? 'block' : 'none', md: 'block' }}
             flexShrink={0}
             bg="bg.muted"
             borderRadius="l3"

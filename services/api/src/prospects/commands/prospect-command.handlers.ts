@@ -18,6 +18,7 @@ import {
   AttachProspectFileCommand,
   CreateProspectCommand,
   DeleteProspectCommand,
+  RecordProspectClickCommand,
   RemoveProspectFileCommand,
   UpdateProspectCommand,
 } from './prospect-commands';
@@ -199,7 +200,30 @@ export class RemoveProspectFileHandler implements ICommandHandler<RemoveProspect
   }
 }
 
+/** The company link's visitors are anonymous: the click is recorded by the link itself. */
+const LINK_VISITOR: Actor = { id: 'public-link', trigram: null, role: 'USER' };
+
+@CommandHandler(RecordProspectClickCommand)
+export class RecordProspectClickHandler implements ICommandHandler<RecordProspectClickCommand> {
+  constructor(private readonly executor: CommandExecutor) {}
+
+  async execute({ prospectId }: RecordProspectClickCommand): Promise<void> {
+    await this.executor.execute(
+      prospectStream(prospectId),
+      prospectDecider,
+      {
+        type: 'RecordProspectClick',
+        prospectId,
+        at: new Date().toISOString(),
+        actor: LINK_VISITOR,
+      },
+      { actor: LINK_VISITOR },
+    );
+  }
+}
+
 export const PROSPECT_COMMAND_HANDLERS = [
+  RecordProspectClickHandler,
   CreateProspectHandler,
   UpdateProspectHandler,
   DeleteProspectHandler,

@@ -40,3 +40,8 @@ export class DeleteProspectCommand {
     readonly prospectId: string,
   ) {}
 }
+
+/** A follow of the company link (public): counted on the prospect for the monthly chart. */
+export class RecordProspectClickCommand {
+  constructor(readonly prospectId: string) {}
+}
