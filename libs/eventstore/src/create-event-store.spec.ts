@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ChainedEventStore } from './chain';
 import { createEventStore } from './create-event-store';
 import { EsdbEventStore } from './esdb/esdb-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
@@ -13,7 +14,8 @@ describe('createEventStore', () => {
   it('opens the SQLite file when EVENTSTORE_URL is unset or empty', async () => {
     for (const env of [{}, { EVENTSTORE_URL: '' }]) {
       const store = createEventStore(env, { sqlitePath: join(dir, 'reloc.db') });
-      expect(store).toBeInstanceOf(SqliteEventStore);
+      expect(store).toBeInstanceOf(ChainedEventStore);
+      expect(store.inner).toBeInstanceOf(SqliteEventStore);
       await store.close();
     }
   });
@@ -23,7 +25,7 @@ describe('createEventStore', () => {
       { EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false' },
       { sqlitePath: join(dir, 'reloc.db') },
     );
-    expect(store).toBeInstanceOf(EsdbEventStore);
+    expect(store.inner).toBeInstanceOf(EsdbEventStore);
     await store.close();
   });
 });

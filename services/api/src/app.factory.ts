@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -6,6 +7,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { installBodyParsing, installConsole } from './infrastructure/http/express-setup';
 import { ApiExceptionFilter } from './infrastructure/http/exception.filter';
+import { requestContextMiddleware } from './infrastructure/http/request-context';
 import { Projector } from './infrastructure/projector';
 import { SeedService } from './seed/seed.service';
 import { GeoJobsModule } from './geo/geo-jobs.module';
@@ -19,10 +21,21 @@ export async function createApp(
   config: AppConfig,
   options: { logger?: false | ('fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose')[] } = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.with(config), {
-    bodyParser: false,
-    logger: options.logger ?? ['error', 'warn', 'log'],
-  });
+  // Tests pass the Nest levels they want to see; the pino level is the most verbose of them.
+  const mostVerbose = options.logger ? options.logger.at(-1) : undefined;
+  const logLevel =
+    options.logger === false
+      ? 'silent'
+      : mostVerbose
+        ? (({ log: 'info', verbose: 'trace' } as Record<string, string>)[mostVerbose] ??
+          mostVerbose)
+        : config.logLevel;
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.with({ ...config, logLevel }),
+    { bodyParser: false, bufferLogs: true },
+  );
+  app.useLogger(app.get(PinoLogger));
+  app.use(requestContextMiddleware);
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   installBodyParsing(app);

@@ -1,5 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
+import { currentRequest } from './infrastructure/http/request-context';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, AppConfig } from './config';
 import { HealthController } from './health/health.controller';
@@ -19,6 +21,7 @@ import { FilesModule } from './files/files.module';
 import { ExportsModule } from './exports/exports.module';
 import { SignaturesModule } from './signatures/signatures.module';
 import { DocumentsModule } from './documents/documents.module';
+import { IntegrationModule } from './integration/integration.module';
 
 @Global()
 @Module({})
@@ -39,6 +42,16 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.with(config),
+        // One JSON line per log and per request, each with its request and correlation ids.
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+            customProps: () => ({ correlationId: currentRequest()?.correlationId }),
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            quietReqLogger: true,
+          },
+        }),
         CqrsModule.forRoot(),
         EventSourcingModule,
         UsersModule,
@@ -53,6 +66,7 @@ export class AppModule {
         ExportsModule,
         SignaturesModule,
         DocumentsModule,
+        IntegrationModule,
       ],
       controllers: [HealthController, NotificationsController, AddressController],
       providers: [SeedService, AddressSearchService],

@@ -39,6 +39,10 @@ export type AppConfig = {
   } | null;
   /** The agency's number printed in the visits PDF header; null = the built-in one. */
   contactPhone: string | null;
+  /** Kafka brokers of the integration-event relay (KAFKA_BROKERS); null = relay off. */
+  kafkaBrokers: string[] | null;
+  /** pino level of the JSON logs (LOG_LEVEL): fatal, error, warn, info, debug, trace, silent. */
+  logLevel: string;
   /** The public site a prospect's company link leads to (RELOC_SITE_URL). */
   siteUrl: string;
   /** Yousign API v3 when its URL and key are set; null = the built-in signature provider. */
@@ -50,6 +54,7 @@ export type AppConfig = {
 };
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'token-secret');
@@ -117,6 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     contactPhone: env.RELOC_CONTACT_PHONE?.trim() || null,
+    kafkaBrokers: env.KAFKA_BROKERS?.trim()
+      ? env.KAFKA_BROKERS.split(',')
+          .map((broker) => broker.trim())
+          .filter(Boolean)
+      : null,
+    logLevel: LOG_LEVELS.includes(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'info',
     siteUrl: (env.RELOC_SITE_URL?.trim() || 'https://www.reloc.fr').replace(/\/$/, ''),
     yousign:
       env.RELOC_YOUSIGN_API_URL?.trim() && env.RELOC_YOUSIGN_API_KEY?.trim()

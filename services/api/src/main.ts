@@ -2,18 +2,10 @@ import 'reflect-metadata';
 import { loadConfig } from './config';
 import { createApp } from './app.factory';
 
-type NestLevel = 'fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose';
-
-/** LOG_LEVEL (pino-style names) to the levels Nest's logger prints. */
-function nestLogLevels(level = 'info'): NestLevel[] {
-  const order: NestLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-  const index = { fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 }[level] ?? 3;
-  return order.slice(0, index + 1);
-}
-
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await createApp(config, { logger: nestLogLevels(process.env.LOG_LEVEL) });
+  // Logs are JSON lines at LOG_LEVEL (pino); this banner is for the person who started it.
+  const app = await createApp(config);
   await app.listen(config.port);
   const url = `http://localhost:${config.port}`;
   console.log(

@@ -1,11 +1,15 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { EventStore } from '@reloc/eventstore';
 import { Public } from '../auth/roles.decorator';
 import { Projector } from '../infrastructure/projector';
 import { EVENT_STORE } from '../infrastructure/tokens';
 
-/** Liveness and the projector's position and lag, so "caught up" is observable. */
+/**
+ * Liveness, readiness and the projector's position and lag per read model, so "caught up"
+ * is observable. Answers 503 when not ready, for load balancers; the body says why.
+ */
 @ApiTags('health')
 @Controller()
 export class HealthController {
@@ -16,9 +20,25 @@ export class HealthController {
 
   @Public()
   @Get('health')
-  async health() {
-    const head = await this.store.headPosition();
+  async health(@Res({ passthrough: true }) res: Response) {
+    let head: number | null = null;
+    let storeError: string | null = null;
+    try {
+      head = await this.store.headPosition();
+    } catch (error) {
+      storeError = error instanceof Error ? error.message : String(error);
+    }
     const position = this.projector.currentPosition;
-    return { ok: true, projector: { position, head, lag: Math.max(0, head - position) } };
+    const lag = head === null ? null : Math.max(0, head - position);
+    const ready = storeError === null && this.projector.following;
+    res.status(ready ? 200 : 503);
+    return {
+      ok: ready,
+      live: true,
+      ready,
+      eventStore: storeError ? { reachable: false, error: storeError } : { reachable: true, head },
+      projector: { following: this.projector.following, position, head, lag },
+      readModels: this.projector.readModels.map((model) => ({ ...model, position, lag })),
+    };
   }
 }

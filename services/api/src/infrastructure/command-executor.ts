@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Decider, DomainEvent, fold } from '@reloc/domain';
 import { EventStore, WrongExpectedVersionError } from '@reloc/eventstore';
+import { currentRequest } from './http/request-context';
 import { Projector } from './projector';
 
 export type Actor = { id: string; trigram: string | null; role: string };
@@ -74,7 +75,8 @@ export class CommandExecutor {
       const metadata = {
         actor: context.actor,
         at: new Date().toISOString(),
-        correlationId: context.correlationId ?? randomUUID(),
+        // The HTTP request's correlation id when there is one, so logs and events meet.
+        correlationId: context.correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
         causationId: context.causationId ?? null,
         schemaVersion: SCHEMA_VERSION,
       };

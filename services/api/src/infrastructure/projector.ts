@@ -46,6 +46,16 @@ export class Projector {
     return this.position;
   }
 
+  /** Following the log live (after the first catch-up); false before start and after stop. */
+  get following(): boolean {
+    return this.subscription !== null && !this.stopped;
+  }
+
+  /** The read models it feeds, with their versions (all share one checkpoint). */
+  get readModels(): { name: string; version: number }[] {
+    return this.projections.map(({ name, version }) => ({ name, version }));
+  }
+
   /** The read models were built by this code: same projections, same versions. */
   private versionsMatch(): boolean {
     const stored = this.db
@@ -92,8 +102,11 @@ export class Projector {
     this.subscription = null;
   }
 
-  /** Drops every read model and replays the whole log into them. */
-  async rebuild(onProgress?: (position: number) => void): Promise<void> {
+  /**
+   * Drops every read model and replays the log into them: the whole log, or up to
+   * `untilPosition` (verify-log rebuilds a scratch copy to the live checkpoint to compare).
+   */
+  async rebuild(onProgress?: (position: number) => void, untilPosition?: number): Promise<void> {
     await this.stop();
     this.setup(); // a data dir never opened by the API has no checkpoint table yet
     this.db.transaction(() => {
@@ -102,7 +115,7 @@ export class Projector {
       this.saveVersions();
     })();
     this.setup();
-    await this.catchUp(onProgress);
+    await this.catchUp(onProgress, untilPosition);
   }
 
   waitFor(position: number, timeoutMs = 10000): Promise<void> {
@@ -120,9 +133,14 @@ export class Projector {
     });
   }
 
-  private async catchUp(onProgress?: (position: number) => void): Promise<void> {
+  private async catchUp(
+    onProgress?: (position: number) => void,
+    untilPosition = Number.MAX_SAFE_INTEGER,
+  ): Promise<void> {
     for (;;) {
-      const page = await this.store.readAll(this.position, PAGE_SIZE);
+      const page = (await this.store.readAll(this.position, PAGE_SIZE)).filter(
+        (event) => event.position <= untilPosition,
+      );
       if (!page.length) return;
       await this.handle(page);
       onProgress?.(this.position);

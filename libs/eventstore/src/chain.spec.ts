@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { canonicalJson, chainHash, chainLinkOf, ChainedEventStore, ChainVerifier } from './chain';
+import type { RecordedEvent } from './event-store';
+import { SqliteEventStore } from './sqlite/sqlite-event-store';
+import { eventStoreContract } from './testing/event-store.contract';
+
+eventStoreContract('hash-chained store over SQLite: the same contract', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reloc-chain-'));
+  const file = join(dir, 'events.sqlite');
+  const opened: ChainedEventStore[] = [];
+  const open = () => {
+    const store = new ChainedEventStore(new SqliteEventStore(file, { pollIntervalMs: 50 }));
+    opened.push(store);
+    return store;
+  };
+  return {
+    store: open(),
+    reopen: async () => open(),
+    teardown: async () => {
+      await Promise.all(opened.map((store) => store.close()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+async function readLog(store: ChainedEventStore): Promise<RecordedEvent[]> {
+  return store.readAll(0, 100_000);
+}
+
+function verify(events: RecordedEvent[]) {
+  const verifier = new ChainVerifier();
+  for (const event of events) verifier.add(event);
+  return verifier.faults;
+}
+
+describe('hash chain (tamper evidence)', () => {
+  let dir: string;
+  let file: string;
+  let store: ChainedEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'reloc-chain-'));
+    file = join(dir, 'events.sqlite');
+    store = new ChainedEventStore(new SqliteEventStore(file));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sorts keys at every depth and drops undefined, as stored JSON does', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: undefined }], c: 'é' } })).toBe(
+      '{"a":{"c":"é","d":[{"z":1}]},"b":1}',
+    );
+  });
+
+  it('links each event to the previous one of its stream, across appends and streams', async () => {
+    await store.appendToStream('a-1', [
+      { type: 'Opened', data: { n: 1 }, metadata: { actor: { id: 'u1' } } },
+      { type: 'Changed', data: { n: 2 } },
+    ]);
+    await store.appendToStream('b-1', [{ type: 'Opened', data: {} }]);
+    await store.appendToStream('a-1', [{ type: 'Changed', data: { n: 3 } }], {
+      expectedRevision: 1,
+    });
+    const a = await store.readStream('a-1');
+    const links = a.map((event) => chainLinkOf(event)!);
+    expect(links[0].prev).toBeNull();
+    expect(links[1].prev).toBe(links[0].hash);
+    expect(links[2].prev).toBe(links[1].hash);
+    expect(links[0].hash).toBe(chainHash(null, a[0]));
+    expect(a[0].metadata.actor).toEqual({ id: 'u1' });
+    expect(chainLinkOf((await store.readStream('b-1'))[0])!.prev).toBeNull();
+    expect(verify(await readLog(store))).toEqual([]);
+  });
+
+  it('keeps one chain when appends with "any" race on the same stream', async () => {
+    const other = new ChainedEventStore(new SqliteEventStore(file));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? store : other).appendToStream('race-1', [{ type: 'Tick', data: { i } }]),
+      ),
+    );
+    await other.close();
+    const events = await store.readStream('race-1');
+    expect(events).toHaveLength(20);
+    expect(verify(await readLog(store))).toEqual([]);
+  });
+
+  it('names the stream and the event when one byte of a stored event changes', async () => {
+    await store.appendToStream('project-1', [
+      { type: 'Created', data: { name: 'Alice' } },
+      { type: 'Renamed', data: { name: 'Alicia' } },
+      { type: 'Renamed', data: { name: 'Alix' } },
+    ]);
+    const [, second] = await store.readStream('project-1');
+    const db = new Database(file);
+    db.prepare('UPDATE events SET data = ? WHERE id = ?').run('{"name":"Alicio"}', second.id);
+    db.close();
+    expect(verify(await readLog(store))).toEqual([
+      {
+        streamId: 'project-1',
+        revision: 1,
+        position: second.position,
+        eventId: second.id,
+        type: 'Renamed',
+        problem: 'hash',
+      },
+    ]);
+  });
+
+  it('notices an event removed from the middle of a stream, and unchained events', async () => {
+    await store.appendToStream('p-2', [
+      { type: 'A', data: {} },
+      { type: 'B', data: {} },
+      { type: 'C', data: {} },
+    ]);
+    const plain = new SqliteEventStore(file);
+    await plain.appendToStream('legacy-1', [{ type: 'Old', data: {} }]);
+    await plain.close();
+    const events = (await readLog(store)).filter((event) => event.type !== 'B');
+    const faults = verify(events);
+    expect(faults.map((f) => [f.streamId, f.type, f.problem])).toEqual([
+      ['p-2', 'C', 'prev'],
+      ['legacy-1', 'Old', 'unchained'],
+    ]);
+  });
+});

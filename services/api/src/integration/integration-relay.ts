@@ -1,0 +1,110 @@
+import { Logger } from '@nestjs/common';
+import type Database from 'better-sqlite3';
+import { EventStore, START } from '@reloc/eventstore';
+import { IntegrationMessage, toIntegrationMessage } from './integration-event';
+
+/** Where the relay's messages go (Kafka in production). Resolves once the broker has them. */
+export interface IntegrationPublisher {
+  publish(messages: IntegrationMessage[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHECKPOINT = 'integration-relay';
+
+export type RelayOptions = { batchSize?: number; idleMs?: number; maxBackoffMs?: number };
+
+/**
+ * Publishes the log, in order, from its stored checkpoint: a batch is read after the
+ * checkpoint, published, and only then the checkpoint moves past it. A crash between the two
+ * publishes that batch again (at least once, never lost, never reordered); consumers skip a
+ * position they have already seen for a key.
+ */
+export class IntegrationRelay {
+  private readonly logger = new Logger('IntegrationRelay');
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private backoffMs = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly db: Database.Database,
+    private readonly publisher: IntegrationPublisher,
+    private readonly options: RelayOptions = {},
+  ) {
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);',
+    );
+  }
+
+  get checkpoint(): number {
+    const row = this.db
+      .prepare('SELECT position FROM rm_checkpoints WHERE name = ?')
+      .pluck()
+      .get(CHECKPOINT) as number | undefined;
+    return row ?? START;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Publishes everything up to the head now; used by tests and on shutdown. */
+  async drain(): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const count = await this.publishNextBatch();
+      if (!count) return published;
+      published += count;
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        const count = await this.publishNextBatch();
+        this.backoffMs = 0;
+        if (!count) await this.sleep(this.options.idleMs ?? 250);
+      } catch (error) {
+        const max = this.options.maxBackoffMs ?? 30_000;
+        this.backoffMs = Math.min(max, this.backoffMs ? this.backoffMs * 2 : 500);
+        this.logger.error(
+          `publishing failed at position ${this.checkpoint}, retrying in ${this.backoffMs} ms: ${String(error)}`,
+        );
+        await this.sleep(this.backoffMs);
+      }
+    }
+  }
+
+  private async publishNextBatch(): Promise<number> {
+    const events = await this.store.readAll(this.checkpoint, this.options.batchSize ?? 500);
+    if (!events.length) return 0;
+    await this.publisher.publish(events.map((event) => toIntegrationMessage(event)));
+    this.db
+      .prepare(
+        'INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
+      )
+      .run(CHECKPOINT, events[events.length - 1].position);
+    return events.length;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
