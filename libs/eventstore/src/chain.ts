@@ -86,7 +86,7 @@ export type ChainFault = {
   position: number;
   eventId: string;
   type: string;
-  problem: 'unchained' | 'hash' | 'prev';
+  problem: 'unchained' | 'hash' | 'prev' | 'unreadable';
 };
 
 /**
@@ -98,6 +98,13 @@ export class ChainVerifier {
   readonly faults: ChainFault[] = [];
   private readonly last = new Map<string, string | null>();
   checked = 0;
+
+  /** An event the store could not even parse: its stream's chain is broken there. */
+  addUnreadable(event: Omit<ChainFault, 'problem' | 'type'>): void {
+    this.checked += 1;
+    this.faults.push({ ...event, type: '?', problem: 'unreadable' });
+    this.last.set(event.streamId, null);
+  }
 
   add(event: RecordedEvent): void {
     this.checked += 1;

@@ -91,3 +91,17 @@ export class WrongExpectedVersionError extends Error {
     super(`Wrong expected version on ${streamId}: expected ${expected}, actual ${actual}`);
   }
 }
+
+/** A stored event that can no longer be read (its bytes were changed outside the store). */
+export class CorruptEventError extends Error {
+  override readonly name = 'CorruptEventError';
+
+  constructor(
+    readonly streamId: string,
+    readonly eventId: string,
+    readonly revision: number,
+    readonly position: number,
+  ) {
+    super(`Unreadable event ${eventId} at position ${position} of ${streamId}`);
+  }
+}

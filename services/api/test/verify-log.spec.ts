@@ -76,6 +76,28 @@ describe('verify-log: hash chains and read models rebuilt from the log (issue 8)
     expect(report.text).toContain(`TAMPERED stream ${second.streamId} event ${second.id}`);
   });
 
+  it('names an event whose stored bytes no longer parse, and checks the rest', async () => {
+    const raw = new Database(readModelPath(t.config));
+    const victim = raw
+      .prepare("SELECT id, stream_id AS streamId FROM events WHERE type = 'UserCreated' LIMIT 1")
+      .get() as { id: string; streamId: string };
+    const original = raw.prepare('SELECT data FROM events WHERE id = ?').pluck().get(victim.id);
+    raw.prepare('UPDATE events SET data = substr(data, 2) WHERE id = ?').run(victim.id);
+    const chains = await verifyChains(store);
+    expect(chains.faults).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          streamId: victim.streamId,
+          eventId: victim.id,
+          problem: 'unreadable',
+        }),
+      ]),
+    );
+    expect(chains.checked).toBeGreaterThan(1000);
+    raw.prepare('UPDATE events SET data = ? WHERE id = ?').run(original, victim.id);
+    raw.close();
+  });
+
   it('prints the rows that differ when a read model no longer matches the log', async () => {
     const live = t.app.get<Database.Database>(READ_DB);
     live.prepare("UPDATE prospects SET name = 'Falsifié' WHERE name = 'Chaîne Vérifiée'").run();

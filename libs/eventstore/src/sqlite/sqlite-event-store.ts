@@ -14,6 +14,7 @@ import {
   START,
   SubscribeOptions,
   Subscription,
+  CorruptEventError,
   WrongExpectedVersionError,
 } from '../event-store';
 import { Consume, SubscriptionLoop } from '../subscription-loop';
@@ -246,13 +247,21 @@ export class SqliteEventStore implements EventStore {
   };
 }
 
+function parseStored(row: EventRow, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CorruptEventError(row.stream_id, row.id, row.revision, row.position);
+  }
+}
+
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     id: row.id,
     streamId: row.stream_id,
     type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    data: parseStored(row, row.data),
+    metadata: parseStored(row, row.metadata) as Record<string, unknown>,
     revision: row.revision,
     position: row.position,
     createdAt: row.created_at,

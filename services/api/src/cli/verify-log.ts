@@ -20,8 +20,11 @@ async function main(): Promise<void> {
   const live = new Database(readModelPath(config), { readonly: true, fileMustExist: true });
   const head = await store.headPosition();
   let lastPrint = 0;
+  let lastLabel = '';
   const progress = (label: string) => (position: number) => {
-    if (Date.now() - lastPrint < 1000) return;
+    if (Date.now() - lastPrint < 1000 && position < head) return;
+    if (lastLabel && lastLabel !== label) process.stderr.write('\n');
+    lastLabel = label;
     lastPrint = Date.now();
     process.stderr.write(`\r${label} ${position}/${head}`);
   };

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { ChainFault, ChainVerifier, EventStore } from '@reloc/eventstore';
+import { ChainFault, ChainVerifier, CorruptEventError, EventStore } from '@reloc/eventstore';
 import { Projection } from './projection';
 import { Projector } from './projector';
 
@@ -12,7 +12,29 @@ export async function verifyChains(
 ): Promise<{ checked: number; faults: ChainFault[] }> {
   const verifier = new ChainVerifier();
   for (let position = 0; ;) {
-    const page = await store.readAll(position, PAGE_SIZE);
+    let page;
+    try {
+      page = await store.readAll(position, PAGE_SIZE);
+    } catch (error) {
+      // By name: the store may come from another copy of the library (dist vs sources).
+      if (!(error instanceof Error) || error.name !== 'CorruptEventError') throw error;
+      const corrupt = error as CorruptEventError;
+      // One by one up to the unreadable event, which is noted; then on after it.
+      for (;;) {
+        const [event] = await store.readAll(position, 1).catch(() => []);
+        if (!event || event.position >= corrupt.position) break;
+        verifier.add(event);
+        position = event.position;
+      }
+      verifier.addUnreadable({
+        streamId: corrupt.streamId,
+        eventId: corrupt.eventId,
+        revision: corrupt.revision,
+        position: corrupt.position,
+      });
+      position = corrupt.position;
+      continue;
+    }
     if (!page.length) break;
     for (const event of page) verifier.add(event);
     position = page[page.length - 1].position;
@@ -107,6 +129,7 @@ const PROBLEMS: Record<ChainFault['problem'], string> = {
   hash: 'content changed since it was written (hash mismatch)',
   prev: 'chain broken: the previous event of the stream is missing or was replaced',
   unchained: 'no chain link (written outside the chaining store)',
+  unreadable: 'unreadable: its stored bytes are no longer valid JSON',
 };
 
 /** The report verify-log prints; `ok` false makes it exit 1. */
