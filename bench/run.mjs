@@ -85,7 +85,11 @@ async function main() {
   const startedAt = new Date();
   const t0 = performance.now();
   const { Database, version: betterSqlite3 } = loadBetterSqlite3();
-  const { SqliteEventStore } = loadEventstore();
+  const { SqliteEventStore, ChainedEventStore } = loadEventstore();
+  /** The store as the API opens it: hash-chained appends over SQLite. */
+  const ChainedSqliteStore = function ChainedSqliteStore(file) {
+    return new ChainedEventStore(new SqliteEventStore(file));
+  };
   const api = loadApi();
   const domain = params.projects ? loadDomain() : null;
 
@@ -100,6 +104,7 @@ async function main() {
   const writes = await runAppendBench({
     Database,
     SqliteEventStore,
+    ChainedSqliteStore,
     dir: scratch,
     probe,
     rounds: params.rounds,
@@ -118,6 +123,8 @@ async function main() {
     storeNoStream: pairedRatio(s.storeNoStream, s.raw1NewStreams),
     storeNumeric: pairedRatio(s.storeNumeric, s.raw1ExistingStreams),
     store100: pairedRatio(s.store100, s.raw100),
+    chainedNumeric: pairedRatio(s.chainedNumeric, s.raw1ExistingStreams),
+    chained100: pairedRatio(s.chained100, s.raw100),
   };
 
   // 3: the generated log, then the rebuild.
@@ -238,6 +245,16 @@ async function main() {
         samples: s.storeNumeric,
       },
       batch100: { eventsPerSec: m.store100, ratioToRaw: ratios.store100, samples: s.store100 },
+      chainedNumeric: {
+        eventsPerSec: m.chainedNumeric,
+        ratioToRaw: ratios.chainedNumeric,
+        samples: s.chainedNumeric,
+      },
+      chained100: {
+        eventsPerSec: m.chained100,
+        ratioToRaw: ratios.chained100,
+        samples: s.chained100,
+      },
     },
     log,
     rebuild: { ...rebuilt, rawReference: m.raw100, ratioToRaw: rebuilt.eventsPerSec / m.raw100 },
@@ -335,6 +352,20 @@ function report(r) {
       'append 100 events per call',
       rate(r.store.batch100.eventsPerSec, 'ev'),
       `${pct(r.store.batch100.ratioToRaw)} of 1b`,
+      `median of ${n}`,
+    ],
+    [
+      '2d',
+      'hash-chained append, 1 event, numeric revision',
+      rate(r.store.chainedNumeric.eventsPerSec, 'ev'),
+      `${pct(r.store.chainedNumeric.ratioToRaw)} of 1a`,
+      `median of ${n}; as the API appends (reads the last link first)`,
+    ],
+    [
+      '2e',
+      'hash-chained append, 100 events per call',
+      rate(r.store.chained100.eventsPerSec, 'ev'),
+      `${pct(r.store.chained100.ratioToRaw)} of 1b`,
       `median of ${n}`,
     ],
     null,

@@ -216,6 +216,7 @@ export async function storeBatchRate({ SqliteEventStore, dir, events, batch }) {
 export async function runAppendBench({
   Database,
   SqliteEventStore,
+  ChainedSqliteStore,
   dir,
   probe,
   rounds,
@@ -235,6 +236,8 @@ export async function runAppendBench({
     storeNoStream: [],
     storeNumeric: [],
     store100: [],
+    chainedNumeric: [],
+    chained100: [],
   };
   for (let round = 0; round <= rounds; round++) {
     const warmUp = round === 0;
@@ -244,6 +247,18 @@ export async function runAppendBench({
     const store1 = await storeSingleRates({ SqliteEventStore, dir, events: s });
     const raw100 = rawInsertRate({ Database, dir, probe, events: b, rowsPerTx: 100 });
     const store100 = await storeBatchRate({ SqliteEventStore, dir, events: b, batch: 100 });
+    // What the API pays: the hash chain reads each stream's last link before appending.
+    const chained1 = await storeSingleRates({
+      SqliteEventStore: ChainedSqliteStore,
+      dir,
+      events: s,
+    });
+    const chained100 = await storeBatchRate({
+      SqliteEventStore: ChainedSqliteStore,
+      dir,
+      events: b,
+      batch: 100,
+    });
     const rawMinimal1 = rawInsertRate({
       Database,
       dir,
@@ -268,6 +283,8 @@ export async function runAppendBench({
     samples.storeNumeric.push(store1.numeric);
     samples.raw100.push(raw100);
     samples.store100.push(store100);
+    samples.chainedNumeric.push(chained1.numeric);
+    samples.chained100.push(chained100);
     samples.rawMinimal1.push(rawMinimal1);
     samples.rawMinimal100.push(rawMinimal100);
     onRound?.(round, rounds);

@@ -54,6 +54,16 @@ describe('hash chain (tamper evidence)', () => {
     expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: undefined }], c: 'é' } })).toBe(
       '{"a":{"c":"é","d":[{"z":1}]},"b":1}',
     );
+    const odd = {
+      when: new Date('2026-11-23T10:00:00.000Z'),
+      list: [undefined, () => 1, NaN, -0, 1e21, 'a"\\b\n'],
+      nested: { z: null, y: { x: [true, false] } },
+      skip: undefined,
+    };
+    // Whatever goes in, the text equals the canonical form of what JSON stores and reads back.
+    expect(canonicalJson(odd)).toBe(canonicalJson(JSON.parse(JSON.stringify(odd))));
+    expect(JSON.parse(canonicalJson(odd))).toEqual(JSON.parse(JSON.stringify(odd)));
+    expect(canonicalJson(undefined)).toBe('null');
   });
 
   it('links each event to the previous one of its stream, across appends and streams', async () => {
@@ -86,6 +96,23 @@ describe('hash chain (tamper evidence)', () => {
     await other.close();
     const events = await store.readStream('race-1');
     expect(events).toHaveLength(20);
+    expect(verify(await readLog(store))).toEqual([]);
+  });
+
+  it('keeps one chain when two stores (two processes) write the same stream in turn', async () => {
+    const other = new ChainedEventStore(new SqliteEventStore(file));
+    await store.appendToStream('shared-1', [{ type: 'A', data: {} }], {
+      expectedRevision: 'no_stream',
+    });
+    await other.appendToStream('shared-1', [{ type: 'B', data: {} }], { expectedRevision: 0 });
+    // The first store last wrote revision 0; a caller expecting 0 now is refused, not forked.
+    await expect(
+      store.appendToStream('shared-1', [{ type: 'C', data: {} }], { expectedRevision: 0 }),
+    ).rejects.toThrow('Wrong expected version');
+    await store.appendToStream('shared-1', [{ type: 'C', data: {} }], { expectedRevision: 1 });
+    await other.appendToStream('shared-1', [{ type: 'D', data: {} }], { expectedRevision: 2 });
+    await other.close();
+    expect((await store.readStream('shared-1')).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
     expect(verify(await readLog(store))).toEqual([]);
   });
 

@@ -19,24 +19,44 @@ export type ChainLink = { prev: string | null; hash: string };
 /** The key under which the link is kept in the metadata. */
 export const CHAIN_KEY = 'chain';
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort())
-      out[key] = sortKeys((value as Record<string, unknown>)[key]);
-    return out;
+/** JSON.stringify's own rules (toJSON, undefined dropped, non-finite → null), keys sorted. */
+function write(value: unknown, inArray: boolean): string | undefined {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  )
+    value = (value as { toJSON: () => unknown }).toJSON();
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return inArray ? 'null' : undefined;
   }
-  return value;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => write(item, true)).join(',')}]`;
+  const parts: string[] = [];
+  for (const key of Object.keys(value as object).sort()) {
+    const text = write((value as Record<string, unknown>)[key], false);
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /**
- * JSON with object keys sorted at every depth and no spaces. It goes through JSON first, so
- * what was stored (undefined dropped, dates as strings) hashes like what is read back.
+ * JSON with object keys sorted at every depth and no spaces, by JSON's own rules, so what was
+ * stored (undefined dropped, dates as strings) hashes like what is read back.
  */
 export function canonicalJson(value: unknown): string {
-  const plain = value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
-  return JSON.stringify(sortKeys(plain));
+  return write(value, false) ?? 'null';
 }
 
 /** The metadata without its chain link: what the hash covers. */
@@ -137,7 +157,36 @@ export class ChainVerifier {
  * fail (and an 'any' append retry) instead of forking the chain.
  */
 export class ChainedEventStore implements EventStore {
+  /**
+   * The last link this store wrote per stream. Used only when the caller expects exactly that
+   * revision: revisions never change once written, so the link is then certainly the last one.
+   */
+  private readonly lastLinks = new Map<string, { revision: number; hash: string | null }>();
+  private static readonly MAX_CACHED_STREAMS = 10_000;
+
   constructor(readonly inner: EventStore) {}
+
+  private async lastLink(
+    streamId: string,
+    expected: ExpectedRevision,
+  ): Promise<{ revision: number; hash: string | null }> {
+    if (expected === 'no_stream') return { revision: -1, hash: null };
+    const cached = this.lastLinks.get(streamId);
+    if (typeof expected === 'number' && cached?.revision === expected) return cached;
+    const [last] = await this.inner.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    return last
+      ? { revision: last.revision, hash: chainLinkOf(last)?.hash ?? null }
+      : { revision: -1, hash: null };
+  }
+
+  private remember(streamId: string, revision: number, hash: string | null): void {
+    this.lastLinks.delete(streamId);
+    this.lastLinks.set(streamId, { revision, hash });
+    if (this.lastLinks.size > ChainedEventStore.MAX_CACHED_STREAMS) {
+      const oldest = this.lastLinks.keys().next().value;
+      if (oldest !== undefined) this.lastLinks.delete(oldest);
+    }
+  }
 
   async appendToStream(
     streamId: string,
@@ -146,13 +195,10 @@ export class ChainedEventStore implements EventStore {
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
     for (let attempt = 0; ; attempt++) {
-      const [last] = await this.inner.readStream(streamId, {
-        direction: 'backwards',
-        maxCount: 1,
-      });
-      const current = last ? last.revision : -1;
+      const last = await this.lastLink(streamId, expected);
+      const current = last.revision;
       const pinned = this.pin(expected, current);
-      let prev = last ? (chainLinkOf(last)?.hash ?? null) : null;
+      let prev = last.hash;
       const chained = events.map((event, i) => {
         const id = event.id ?? uuidv7();
         const metadata = metadataWithoutChain(event.metadata);
@@ -169,8 +215,13 @@ export class ChainedEventStore implements EventStore {
         return { ...event, id, metadata: { ...metadata, [CHAIN_KEY]: link } };
       });
       try {
-        return await this.inner.appendToStream(streamId, chained, { expectedRevision: pinned });
+        const result = await this.inner.appendToStream(streamId, chained, {
+          expectedRevision: pinned,
+        });
+        if (events.length) this.remember(streamId, result.nextExpectedRevision, prev);
+        return result;
       } catch (error) {
+        this.lastLinks.delete(streamId);
         const retry =
           error instanceof WrongExpectedVersionError &&
           (expected === 'any' || expected === 'stream_exists') &&
