@@ -1,6 +1,7 @@
 import {
   FOLDER_STATUS_CHOICES,
   PROPOSAL_COMMENT_OWNERS,
+  PROPOSAL_OWNERS,
   PROPOSAL_STATUSES,
   VISIT_AUTHORS,
   VISIT_CANCEL_REASON_VALUES,
@@ -76,6 +77,7 @@ export const updateProposalSchema = {
       },
     },
     disabled: { type: 'boolean' },
+    owner: nullableEnum(PROPOSAL_OWNERS),
     status: { type: 'string', enum: [...PROPOSAL_STATUSES] },
     // true (or a date): liked / disliked now; false or null: that opinion withdrawn.
     liked: opinion,
@@ -97,6 +99,7 @@ export type UpdateProposalBody = {
     name?: string | null;
   };
   disabled?: boolean;
+  owner?: (typeof PROPOSAL_OWNERS)[number] | null;
   status?: (typeof PROPOSAL_STATUSES)[number];
   liked?: boolean | string | null;
   disliked?: boolean | string | null;

@@ -222,6 +222,19 @@ describe('proposals (§3 "Proposal", §4 "Proposals and visits", §7 "Proposals 
     });
   });
 
+  it('records who brought the property; submitted and unknown owners are 400', async () => {
+    const { projectId, hostId } = await proposed();
+    const set = await put(projectId, hostId, { owner: 'customer' });
+    expect(set.status).toBe(200);
+    expect(set.body.owner).toBe('customer');
+    for (const owner of ['submitted', 'boss']) {
+      const bad = await put(projectId, hostId, { owner });
+      expect(bad.status).toBe(400);
+    }
+    const cleared = await put(projectId, hostId, { owner: null });
+    expect(cleared.body.owner).toBeNull();
+  });
+
   it('plans a visit at a 5-minute step; any other minute is 400 and nothing is written', async () => {
     const { projectId, hostId } = await proposed();
     const bad = await put(projectId, hostId, {

@@ -7,6 +7,7 @@ import {
   isDeniedStatus,
   opinionOf,
   type FolderStatusChoice,
+  type ProposalOwner,
   type ProposalStatus,
   type VisitCancelReason,
 } from '@reloc/domain';
@@ -22,6 +23,11 @@ export type ProposalChange = { body: ProposalUpdate; patch: Partial<ProposalRow>
 export function statusChange(status: ProposalStatus): ProposalChange {
   const disabled = isDeniedStatus(status);
   return { body: { status, disabled }, patch: { status, disabled } };
+}
+
+/** Who brought the property; '' (Non défini) clears it. */
+export function ownerChange(owner: ProposalOwner | null): ProposalChange {
+  return { body: { owner }, patch: { owner } };
 }
 
 export function folderChange(choice: FolderStatusChoice): ProposalChange {

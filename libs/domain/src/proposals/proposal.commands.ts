@@ -2,6 +2,7 @@ import {
   FolderStatusChoice,
   Opinion,
   ProposalCommentOwner,
+  ProposalOwner,
   ProposalStatus,
   VisitAuthor,
   VisitCancelReason,
@@ -58,6 +59,7 @@ export type NotifyClient = Base & {
   time: string;
   address: string;
 };
+export type SetProposalOwner = Base & { type: 'SetProposalOwner'; owner: ProposalOwner | null };
 export type DisableProposal = Base & { type: 'DisableProposal' };
 export type EnableProposal = Base & { type: 'EnableProposal' };
 
@@ -65,6 +67,7 @@ export type ProposalCommand =
   | Propose
   | SetStatus
   | SetFolderStatus
+  | SetProposalOwner
   | SetOpinion
   | PlanVisit
   | UnplanVisit

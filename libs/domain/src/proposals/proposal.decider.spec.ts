@@ -337,6 +337,31 @@ describe('UnplanVisit', () => {
   });
 });
 
+describe('SetProposalOwner (§4 "Proposal owner choices")', () => {
+  it('records who brought the property, clears it, and ignores a repeat', () => {
+    spec
+      .given([created])
+      .when(cmd({ type: 'SetProposalOwner', owner: 'customer' }))
+      .then([ev('ProposalOwnerSet', { owner: 'customer' })]);
+    spec
+      .given([created, ev('ProposalOwnerSet', { owner: 'sale' })])
+      .when(cmd({ type: 'SetProposalOwner', owner: null }))
+      .then([ev('ProposalOwnerSet', { owner: null })]);
+    spec
+      .given([created, ev('ProposalOwnerSet', { owner: 'sale' })])
+      .when(cmd({ type: 'SetProposalOwner', owner: 'sale' }))
+      .then([]);
+    expect(state([created, ev('ProposalOwnerSet', { owner: 'other' })]).owner).toBe('other');
+  });
+
+  it("refuses 'submitted' (the client's own submission) and unknown values", () => {
+    for (const owner of ['submitted', 'boss'])
+      expect(errorsOf([created], cmd({ type: 'SetProposalOwner', owner }))).toEqual({
+        owner: 'Invalide',
+      });
+  });
+});
+
 describe('SetVisitAuthor', () => {
   it('sets the author of a planned visit', () => {
     spec

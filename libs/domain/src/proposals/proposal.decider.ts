@@ -6,6 +6,7 @@ import {
   FOLDER_REJECTION_STATUS,
   FOLDER_STATUS_CHOICES,
   PROPOSAL_COMMENT_OWNERS,
+  PROPOSAL_OWNER_CHOICES,
   Proposal,
   ProposalStatus,
   VISIT_AUTHORS,
@@ -144,6 +145,14 @@ export function decideProposal(command: ProposalCommand, state: Proposal): Propo
     case 'SetStatus':
       if (!isProposalStatus(command.status)) invalidIfAny({ status: MESSAGES.invalid });
       return statusEvents(proposal, command.status);
+    case 'SetProposalOwner': {
+      const { owner } = command;
+      if (owner !== null && !PROPOSAL_OWNER_CHOICES.includes(owner))
+        invalidIfAny({ owner: MESSAGES.invalid });
+      return owner === proposal.owner
+        ? []
+        : [{ type: 'ProposalOwnerSet', data: { proposalId, owner } }];
+    }
     case 'SetFolderStatus': {
       const choice = command.folderStatus;
       if (!includes(FOLDER_STATUS_CHOICES, choice))

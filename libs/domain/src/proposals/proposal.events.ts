@@ -2,6 +2,7 @@ import {
   FolderStatus,
   Opinion,
   ProposalComment,
+  ProposalOwner,
   ProposalStatus,
   VisitAuthor,
   VisitCancelReason,
@@ -53,8 +54,11 @@ export type ProposalClientNotified = Event<
   { date: string; time: string; address: string; at: string }
 >;
 
+export type ProposalOwnerSet = Event<'ProposalOwnerSet', { owner: ProposalOwner | null }>;
+
 export type ProposalEvent =
   | ProposalCreated
+  | ProposalOwnerSet
   | ProposalStatusChanged
   | ProposalFolderStatusChanged
   | ProposalOpinionSet

@@ -15,6 +15,8 @@ export function evolveProposal(state: Proposal, event: ProposalEvent): Proposal 
       return { ...next, status: event.data.status, disabled: event.data.disabled };
     case 'ProposalFolderStatusChanged':
       return { ...next, folderStatus: event.data.folderStatus };
+    case 'ProposalOwnerSet':
+      return { ...next, owner: event.data.owner };
     case 'ProposalOpinionSet': {
       const { opinion, at } = event.data;
       return {

@@ -54,6 +54,23 @@ export const FOLDER_STATUS_LABELS: Record<FolderStatusChoice, string> = {
   rejected_customer: 'Refusé par le client',
 };
 
+/**
+ * Who brought the property to the file (§4 "Proposal owner choices"). 'submitted' (the client
+ * submitted it) is shown but cannot be picked by staff.
+ */
+export const PROPOSAL_OWNERS = ['submitted', 'customer', 'operator', 'sale', 'other'] as const;
+export type ProposalOwner = (typeof PROPOSAL_OWNERS)[number];
+export const PROPOSAL_OWNER_CHOICES: readonly ProposalOwner[] = PROPOSAL_OWNERS.filter(
+  (owner) => owner !== 'submitted',
+);
+export const PROPOSAL_OWNER_LABELS: Record<ProposalOwner, string> = {
+  submitted: 'Soumis par le client',
+  customer: 'Client',
+  operator: 'Consultant·e',
+  sale: 'Commercial',
+  other: 'Autre',
+};
+
 /** What a rejected_* choice stores as status. */
 export const FOLDER_REJECTION_STATUS: Record<
   'rejected_agency' | 'rejected_customer',
@@ -137,6 +154,8 @@ export type Proposal = {
   /** The travel times are the offline estimate, shown as such. */
   distanceEstimate: boolean;
   comments: ProposalComment[];
+  /** Who brought the property; null until someone says. */
+  owner: ProposalOwner | null;
   /** Stream revision: -1 until created. */
   revision: number;
 };
@@ -164,6 +183,7 @@ export function emptyProposal(id = ''): Proposal {
     lastGeocodingAddress: null,
     distanceEstimate: false,
     comments: [],
+    owner: null,
     revision: -1,
   };
 }

@@ -9,6 +9,7 @@ const PROPOSAL_EVENT_TYPES: Record<ProposalEvent['type'], true> = {
   ProposalCreated: true,
   ProposalStatusChanged: true,
   ProposalFolderStatusChanged: true,
+  ProposalOwnerSet: true,
   ProposalOpinionSet: true,
   VisitPlanned: true,
   VisitUnplanned: true,

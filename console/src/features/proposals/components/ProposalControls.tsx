@@ -3,12 +3,16 @@ import {
   FOLDER_STATUS_LABELS,
   folderStatusChoices,
   opinionOf,
+  PROPOSAL_OWNER_CHOICES,
+  PROPOSAL_OWNER_LABELS,
+  PROPOSAL_OWNERS,
   PROPOSAL_STATUS_LABELS,
   PROPOSAL_STATUSES,
   type FolderStatusChoice,
+  type ProposalOwner,
   type ProposalStatus,
 } from '@reloc/domain';
-import { folderChange, opinionChange, statusChange } from '../changes';
+import { folderChange, opinionChange, ownerChange, statusChange } from '../changes';
 import { useProposalsStore } from '../store';
 import type { ProposalRow } from '../types';
 
@@ -108,7 +112,34 @@ export function FolderSelect({ row }: { row: ProposalRow }) {
   );
 }
 
-/** Status, folder status and opinion, labelled, as the expanded row shows them. */
+/** Who brought the property; 'Soumis par le client' is shown but cannot be picked by staff. */
+export function OwnerSelect({ row }: { row: ProposalRow }) {
+  const apply = useProposalsStore((state) => state.apply);
+  return (
+    <NativeSelect.Root size="xs" minW="36">
+      <NativeSelect.Field
+        aria-label="Proposé par"
+        value={row.owner ?? ''}
+        onChange={(event) =>
+          void apply(
+            row.idSell,
+            ownerChange((event.currentTarget.value || null) as ProposalOwner | null),
+          )
+        }
+      >
+        <option value="">Non défini</option>
+        {PROPOSAL_OWNERS.map((owner) => (
+          <option key={owner} value={owner} disabled={!PROPOSAL_OWNER_CHOICES.includes(owner)}>
+            {PROPOSAL_OWNER_LABELS[owner]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** Status, folder status, owner and opinion, labelled, as the expanded row shows them. */
 export function ProposalControls({ row }: { row: ProposalRow }) {
   return (
     <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'end' }}>
@@ -119,6 +150,10 @@ export function ProposalControls({ row }: { row: ProposalRow }) {
       <Field.Root w="auto">
         <Field.Label>Dossier</Field.Label>
         <FolderSelect row={row} />
+      </Field.Root>
+      <Field.Root w="auto">
+        <Field.Label>Proposé par</Field.Label>
+        <OwnerSelect row={row} />
       </Field.Root>
       <OpinionToggles row={row} />
     </Stack>

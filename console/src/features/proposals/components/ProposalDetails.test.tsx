@@ -49,6 +49,22 @@ describe('proposal details', () => {
     expect(options(folder)).toEqual(['unknown', 'submitted', 'accepted', 'rejected']);
   });
 
+  it("records who brought the property; 'Soumis par le client' cannot be picked", async () => {
+    const calls = serveProposals({
+      rows: () => [row(HOST_A)],
+      onPut: () => ({ status: 200, body: row(HOST_A, { owner: 'sale' }) }),
+    });
+    openAt('/project/p1/proposals');
+    await userEvent.click(await screen.findByTestId(`proposal-toggle-${HOST_A}`));
+    const owner = await screen.findByLabelText('Proposé par');
+    expect(owner).toHaveValue('');
+    expect(within(owner).getByRole('option', { name: 'Soumis par le client' })).toBeDisabled();
+    await userEvent.selectOptions(owner, 'sale');
+    await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
+    expect(putsOf(calls)[0].body).toEqual({ owner: 'sale' });
+    await waitFor(() => expect(owner).toHaveValue('sale'));
+  });
+
   it("adds a comment as owner 'hil' with the staff member's name", async () => {
     const calls = serveProposals({
       rows: () => [row(HOST_A)],

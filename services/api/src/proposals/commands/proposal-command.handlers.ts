@@ -108,6 +108,8 @@ export function proposalCommandsOf(
     commands.push({ ...base, type: body.disabled ? 'DisableProposal' : 'EnableProposal' });
   if (body.folderStatus !== undefined)
     commands.push({ ...base, type: 'SetFolderStatus', folderStatus: body.folderStatus });
+  if (body.owner !== undefined)
+    commands.push({ ...base, type: 'SetProposalOwner', owner: body.owner });
   const opinion = opinionOf(body);
   if (opinion) commands.push({ ...base, type: 'SetOpinion', opinion });
   if (body.visited === null) commands.push({ ...base, type: 'UnplanVisit' });
