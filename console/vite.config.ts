@@ -44,6 +44,12 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)[\\/]/,
                 priority: 15,
               },
+              // nivo and its d3 / react-spring: only the lazily loaded charts import them.
+              {
+                name: 'charts',
+                test: /node_modules[\\/](@nivo|@react-spring|d3-[^\\/]+|internmap|delaunator|robust-predicates|lodash|react-virtualized-auto-sizer|use-debounce)[\\/]/,
+                priority: 12,
+              },
               { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
             ],
           },

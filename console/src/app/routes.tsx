@@ -1,4 +1,4 @@
-import { isAdmin, isSuperAdmin } from '@reloc/domain';
+import { isSuperAdmin } from '@reloc/domain';
 import type { ComponentType } from 'react';
 import { AboutPage } from '../features/about/AboutPage';
 import { CallbackSsoPage } from '../features/auth/pages/CallbackSsoPage';
@@ -27,12 +27,6 @@ export type AppRoute = RouteMeta & { path: string; Component: ComponentType };
 const SuperAdminOnly = () => (
   <RequireRole allow={isSuperAdmin}>
     <AdminPage />
-  </RequireRole>
-);
-
-const AdminOnly = () => (
-  <RequireRole allow={isAdmin}>
-    <DashboardPage />
   </RequireRole>
 );
 
@@ -70,7 +64,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/hosts', layout: 'default', title: 'Biens', Component: HostsPage },
   { path: '/host/:id', layout: 'default', title: 'Bien', Component: HostPage },
-  { path: '/dashboard', layout: 'default', title: 'Pilotage', Component: AdminOnly },
+  { path: '/dashboard', layout: 'default', title: 'Pilotage', Component: DashboardPage },
   // Any other path behaves as a board with the default column set.
   { path: '*', layout: 'default', title: 'Projets', Component: BoardPage },
 ];

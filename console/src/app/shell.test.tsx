@@ -166,7 +166,7 @@ describe('default layout', () => {
 
   it.each([
     ['OPERATOR', '/admin', 'Administration'],
-    ['SALE', '/dashboard', 'Vos indicateurs'],
+    ['SALE', '/admin', 'Administration'],
   ])('keeps a %s out of %s', async (role, path, title) => {
     setToken('t');
     serve(staffStatus(role));

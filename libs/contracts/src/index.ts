@@ -8,3 +8,7 @@ export * from './proposal-schemas';
 export * from './file-schemas';
 export * from './signature-schemas';
 export * from './document-schemas';
+export * from './admin-schemas';
+export * from './dashboard';
+export * from './billing';
+export * from './knowledge-schemas';

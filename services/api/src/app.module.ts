@@ -9,7 +9,8 @@ import { AddressController } from './geo/address.controller';
 import { AddressSearchService } from './geo/address-search.service';
 import { GeoJobsModule } from './geo/geo-jobs.module';
 import { EventSourcingModule } from './infrastructure/event-sourcing.module';
-import { NotificationsController } from './notifications/notifications.controller';
+import { NotificationsModule } from './notifications/notifications.module';
+import { KnowledgeModule } from './knowledge/knowledge.module';
 import { SeedService } from './seed/seed.service';
 import { UsersModule } from './users/users.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -22,6 +23,11 @@ import { ExportsModule } from './exports/exports.module';
 import { SignaturesModule } from './signatures/signatures.module';
 import { DocumentsModule } from './documents/documents.module';
 import { IntegrationModule } from './integration/integration.module';
+import { AdminModule } from './admin/admin.module';
+import { MailModule } from './mail/mail.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { BillingModule } from './billing/billing.module';
+import { AuditModule } from './audit/audit.module';
 
 @Global()
 @Module({})
@@ -67,8 +73,15 @@ export class AppModule {
         SignaturesModule,
         DocumentsModule,
         IntegrationModule,
+        AdminModule,
+        MailModule,
+        DashboardModule,
+        NotificationsModule,
+        KnowledgeModule,
+        BillingModule,
+        AuditModule,
       ],
-      controllers: [HealthController, NotificationsController, AddressController],
+      controllers: [HealthController, AddressController],
       providers: [SeedService, AddressSearchService],
     };
   }

@@ -1,6 +1,7 @@
 import { Box, Button } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../../features/shell/components/AppHeader';
+import { ImpersonationBanner } from '../../features/admin';
 import { useShellStore } from '../../features/shell/store';
 import { useShellLoad } from '../../features/shell/useShellLoad';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -30,6 +31,7 @@ export function DefaultLayout() {
   }
   return (
     <Box minH="100dvh">
+      <ImpersonationBanner />
       <AppHeader me={me} />
       <Box as="main" px={{ base: '3', md: '6' }} py="6">
         <Outlet />

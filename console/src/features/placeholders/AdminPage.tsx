@@ -1,21 +1,15 @@
-import { Box, Heading, Tabs, Text } from '@chakra-ui/react';
+import { Box, Heading, Tabs } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { SignatureTemplatesPanel } from '../signatures';
-
-function NotBuiltYet() {
-  return (
-    <Box bg="bg" borderWidth="1px" borderRadius="l2" p="6" maxW="2xl" data-testid="placeholder">
-      <Text>Cet écran arrive dans une prochaine version de la console.</Text>
-    </Box>
-  );
-}
+import { ClientsPanel, InactiveStaffPanel } from '../admin';
+import { PointagePanel, PrevisionnelPanel } from '../billing';
 
 /** The five tabs of the admin page (spec §2), each with its own panel. */
 const TABS: readonly { value: string; label: string; Panel: ComponentType }[] = [
-  { value: 'clients', label: 'Clients', Panel: NotBuiltYet },
-  { value: 'pointage', label: 'Pointage', Panel: NotBuiltYet },
-  { value: 'previsionnel', label: 'Pointage prévisionnel', Panel: NotBuiltYet },
-  { value: 'trigrammes', label: 'Trigrammes inactifs', Panel: NotBuiltYet },
+  { value: 'clients', label: 'Clients', Panel: ClientsPanel },
+  { value: 'pointage', label: 'Pointage', Panel: PointagePanel },
+  { value: 'previsionnel', label: 'Pointage prévisionnel', Panel: PrevisionnelPanel },
+  { value: 'trigrammes', label: 'Trigrammes inactifs', Panel: InactiveStaffPanel },
   { value: 'signatures', label: 'Signature électronique', Panel: SignatureTemplatesPanel },
 ];
 

@@ -1,7 +1,5 @@
-import { PlaceholderPage } from './PlaceholderPage';
-
-export const NotificationsPage = () => <PlaceholderPage title="Notifications" />;
+export { NotificationsPage } from '../notifications';
 export { AdminPage } from './AdminPage';
-export const HelpPage = () => <PlaceholderPage title="Aide" />;
-export const BillingPage = () => <PlaceholderPage title="Règlements" />;
-export const DashboardPage = () => <PlaceholderPage title="Vos indicateurs" />;
+export { HelpPage } from '../knowledge';
+export { BillingPage } from '../billing';
+export { DashboardPage } from '../dashboard';

@@ -27,6 +27,8 @@ export type ProspectTile = {
   invalid: boolean;
   tooltip: string | null;
   canOpen: boolean;
+  /** Someone else acted on it since this user last opened it (the unseen-activity flame). */
+  flame?: boolean;
 };
 
 export type NextStage = {

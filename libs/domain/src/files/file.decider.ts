@@ -27,13 +27,23 @@ export type StoreFile = {
   uploaderId: string;
   at: string;
 };
-export type FileCommand = StoreFile;
+/** DELETE /cache/{fileId}: by an admin or the uploader. */
+export type RemoveFile = {
+  type: 'RemoveFile';
+  actor: { id: string; role: string };
+  at: string;
+};
+export type FileCommand = StoreFile | RemoveFile;
 
 export type FileStored = {
   type: 'FileStored';
   data: Omit<StoredFile, '_id' | 'revision' | 'uploadedAt'> & { fileId: string; at: string };
 };
-export type FileEvent = FileStored;
+export type FileRemoved = {
+  type: 'FileRemoved';
+  data: { fileId: string; target: string | null; by: string; at: string };
+};
+export type FileEvent = FileStored | FileRemoved;
 export type FileEventType = FileEvent['type'];
 
 const MAX_NAME = 255;
@@ -46,7 +56,25 @@ export function cleanFileName(name: string): string {
   return base.trim().slice(0, MAX_NAME) || 'fichier';
 }
 
+function removeFile(command: RemoveFile, state: StoredFile): FileEvent[] {
+  if (state.revision < 0 || state.removed)
+    throw new DomainError(FILE_MESSAGES.notFound, 'notFound');
+  const admin = command.actor.role === 'ADMIN' || command.actor.role === 'SUPERADMIN';
+  if (!admin && command.actor.id !== state.uploaderId)
+    throw new DomainError(
+      'Seul l’auteur du dépôt ou un admin peut supprimer ce fichier',
+      'forbidden',
+    );
+  return [
+    {
+      type: 'FileRemoved',
+      data: { fileId: state._id, target: state.target, by: command.actor.id, at: command.at },
+    },
+  ];
+}
+
 export function decideFile(command: FileCommand, state: StoredFile): FileEvent[] {
+  if (command.type === 'RemoveFile') return removeFile(command, state);
   if (state.revision >= 0) throw new DomainError(PROJECT_MESSAGES.alreadyExists, 'conflict');
   if (!(UPLOAD_KINDS as readonly string[]).includes(command.kind))
     throw new DomainError(FILE_MESSAGES.badKind, 'invalid', { type: MESSAGES.invalid });
@@ -83,10 +111,12 @@ export function evolveFile(state: StoredFile, event: FileEvent): StoredFile {
       const { fileId, at, ...rest } = event.data;
       return { ...rest, _id: fileId, uploadedAt: at, revision: state.revision + 1 };
     }
+    case 'FileRemoved':
+      return { ...state, removed: true, revision: state.revision + 1 };
   }
 }
 
-/** The stored-file aggregate (`file-<id>` streams): written once, never changed. */
+/** The stored-file aggregate (`file-<id>` streams): written once, then at most removed. */
 export const fileDecider: Decider<FileCommand, FileEvent, StoredFile> = {
   initialState: () => emptyStoredFile(),
   decide: decideFile,

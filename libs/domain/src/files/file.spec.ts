@@ -1,6 +1,6 @@
 import { deciderSpec } from '../testing/decider-spec';
 import { FILE_MESSAGES, MAX_UPLOAD_BYTES, acceptedUpload, sniffFileType } from './file';
-import { FileCommand, cleanFileName, fileDecider } from './file.decider';
+import { FileCommand, StoreFile, cleanFileName, fileDecider } from './file.decider';
 
 const bytes = (...parts: (number[] | string)[]) =>
   Uint8Array.from(
@@ -39,7 +39,7 @@ describe('sniffFileType: the magic bytes decide, not the declared mime', () => {
 
 describe('fileDecider', () => {
   const spec = deciderSpec(fileDecider);
-  const store = (over: Partial<FileCommand> = {}): FileCommand => ({
+  const store = (over: Partial<StoreFile> = {}): FileCommand => ({
     type: 'StoreFile',
     fileId: '6740a1b2c3d4e5f601230001',
     hash: 'a'.repeat(64),

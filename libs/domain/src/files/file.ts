@@ -63,6 +63,8 @@ export type StoredFile = {
   target: string | null;
   uploaderId: string;
   uploadedAt: string;
+  /** Removed with DELETE /cache/{fileId}: no longer listed nor served (the blob stays). */
+  removed?: boolean;
   revision: number;
 };
 

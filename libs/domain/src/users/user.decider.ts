@@ -1,4 +1,4 @@
-import { Role, isRole } from '../auth/roles';
+import { Role, isRole, isStaff } from '../auth/roles';
 import { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import {
@@ -41,7 +41,8 @@ export type UserCommand =
   | { type: 'UpdateUser'; changes: UserChanges }
   | { type: 'SetPassword'; passwordHash: string }
   | { type: 'DeactivateUser'; replacedBy: string | null }
-  | { type: 'DeleteUser' };
+  | { type: 'DeleteUser' }
+  | { type: 'RecordImpersonation'; by: { id: string; email: string }; at: string };
 
 export type UserEvent =
   | {
@@ -59,7 +60,12 @@ export type UserEvent =
   | { type: 'UserUpdated'; data: { userId: string; changes: UserChanges } }
   | { type: 'UserPasswordSet'; data: { userId: string; passwordHash: string } }
   | { type: 'UserDeactivated'; data: { userId: string; replacedBy: string | null } }
-  | { type: 'UserDeleted'; data: { userId: string; email: string } };
+  | { type: 'UserDeleted'; data: { userId: string; email: string } }
+  /** A super admin signed in as this user ('Incarner'): the audit trail of who, whom, when. */
+  | {
+      type: 'UserImpersonated';
+      data: { userId: string; email: string; byUserId: string; byEmail: string; at: string };
+    };
 
 export type UserState = User | null;
 
@@ -173,6 +179,27 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       const user = requireUser(state);
       return [{ type: 'UserDeleted', data: { userId: user.id, email: user.email } }];
     }
+    case 'RecordImpersonation': {
+      const user = requireUser(state);
+      if (user.isDeactivated)
+        throw new DomainError('Ce compte est désactivé : il ne peut pas être incarné', 'invalid');
+      if (!isStaff(user.role))
+        throw new DomainError('Un client ne peut pas être incarné dans le back-office', 'invalid');
+      if (command.by.id === user.id)
+        throw new DomainError('Vous ne pouvez pas vous incarner vous-même', 'invalid');
+      return [
+        {
+          type: 'UserImpersonated',
+          data: {
+            userId: user.id,
+            email: user.email,
+            byUserId: command.by.id,
+            byEmail: command.by.email,
+            at: command.at,
+          },
+        },
+      ];
+    }
   }
 }
 
@@ -216,6 +243,8 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state && { ...state, isDeactivated: true };
     case 'UserDeleted':
       return state && { ...state, deleted: true };
+    case 'UserImpersonated':
+      return state;
   }
 }
 

@@ -3,7 +3,9 @@ import {
   Body,
   Catch,
   Controller,
+  Delete,
   Get,
+  HttpCode,
   HttpException,
   HttpStatus,
   Param,
@@ -97,5 +99,49 @@ export class FilesController {
       return;
     }
     res.status(200).end(found.bytes);
+  }
+
+  /** The files uploaded for a target (an article id, `__reports`…): staff only. */
+  @Get('for/:target')
+  listFor(@Param('target') target: string) {
+    if (!target || target.length > 200)
+      throw new DomainError('Identifiant invalide', 'invalid', { target: 'Invalide' });
+    return {
+      files: this.files.listFor(target).map((file) => ({
+        _id: file.id,
+        name: file.name,
+        size: file.size,
+        mime: file.mime,
+        createdAt: file.uploadedAt,
+        href: `/v1/cache/file/${file.id}`,
+      })),
+    };
+  }
+
+  /** A stored file's bytes, downloaded under its name: staff only. */
+  @Get('file/:id')
+  download(@Param('id') id: string, @Res() res: Response): void {
+    if (!isObjectId(id))
+      throw new DomainError('Identifiant invalide', 'invalid', { id: 'Invalide' });
+    const found = this.files.read(id);
+    if (!found) throw new DomainError(FILE_MESSAGES.notFound, 'notFound');
+    const ascii = found.file.name.normalize('NFD').replace(/[^A-Za-z0-9._-]/g, '_');
+    res.setHeader('Content-Type', found.file.mime);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.file.name)}`,
+    );
+    res.status(200).end(found.bytes);
+  }
+
+  /** Removes a file: admins, or the one who uploaded it (204). */
+  @Delete(':fileId')
+  @HttpCode(204)
+  async remove(@CurrentUser() me: UserRow, @Param('fileId') fileId: string): Promise<void> {
+    if (!isObjectId(fileId))
+      throw new DomainError('Identifiant invalide', 'invalid', { fileId: 'Invalide' });
+    await this.files.remove(fileId, actorOf(me));
   }
 }

@@ -5,7 +5,7 @@ import { Projection } from '../infrastructure/projection';
 import { preparedPerConnection } from '../infrastructure/prepared-statements';
 
 // Every file event type, checked by the compiler: a new one cannot be forgotten here.
-const FILE_EVENT_TYPES: Record<FileEvent['type'], true> = { FileStored: true };
+const FILE_EVENT_TYPES: Record<FileEvent['type'], true> = { FileStored: true, FileRemoved: true };
 
 const sql = preparedPerConnection((db: Database.Database) => ({
   save: db.prepare(
@@ -13,9 +13,10 @@ const sql = preparedPerConnection((db: Database.Database) => ({
       (id, hash, name, mime, size, kind, target, uploader_id, uploaded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
+  remove: db.prepare('DELETE FROM files WHERE id = ?'),
 }));
 
-/** Stored files (`file-<id>` streams): id → blob hash, name, type, size, target, uploader. */
+/** Stored files (`file-<id>` streams): id → blob hash, name, type, size, target, uploader; a removed file's row goes. */
 export const filesProjection: Projection = {
   name: 'files',
   version: 1,
@@ -35,6 +36,10 @@ export const filesProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS files;');
   },
   apply(db, event: RecordedEvent) {
+    if (event.type === 'FileRemoved') {
+      sql(db).remove.run((event.data as { fileId: string }).fileId);
+      return;
+    }
     const file: StoredFile = fileDecider.evolve(fileDecider.initialState(), {
       type: event.type,
       data: event.data,

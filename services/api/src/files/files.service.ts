@@ -69,6 +69,26 @@ export class FilesService {
     return fileId;
   }
 
+  /** The files uploaded for one target (an article, `__reports`…), oldest first. */
+  listFor(target: string): (FileRecord & { uploadedAt: string })[] {
+    return this.db
+      .prepare(
+        `SELECT id, hash, name, mime, size, kind, target, uploaded_at AS uploadedAt FROM files
+         WHERE target = ? ORDER BY uploaded_at ASC, rowid ASC`,
+      )
+      .all(target) as (FileRecord & { uploadedAt: string })[];
+  }
+
+  /** Removes a file (admins or its uploader, said by the decider); its blob stays. */
+  async remove(fileId: string, actor: Actor): Promise<void> {
+    await this.executor.execute(
+      `file-${fileId}`,
+      fileDecider,
+      { type: 'RemoveFile', actor, at: new Date().toISOString() },
+      { actor },
+    );
+  }
+
   find(id: string): FileRecord | null {
     const row = this.db
       .prepare('SELECT id, hash, name, mime, size, kind, target FROM files WHERE id = ?')

@@ -15,6 +15,12 @@ import {
   signatureRequestsProjection,
   signatureTemplatesProjection,
 } from '../signatures/signatures.projection';
+import { clientMailsProjection } from '../mail/client-mails.projection';
+import { adminAuditProjection } from '../admin/admin-audit.projection';
+import { dashboardProjection } from '../dashboard/dashboard.projection';
+import { notificationsProjection } from '../notifications/notifications.projection';
+import { knowledgeProjection } from '../knowledge/knowledge.projection';
+import { billingProjection } from '../billing/billing.projection';
 
 /** Every read model the projector feeds; `npm run rebuild-read-models` replays them all. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -31,4 +37,10 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   documentsProjection,
   signatureTemplatesProjection,
   signatureRequestsProjection,
+  dashboardProjection,
+  clientMailsProjection,
+  adminAuditProjection,
+  billingProjection,
+  notificationsProjection,
+  knowledgeProjection,
 ];

@@ -49,7 +49,7 @@ import {
   UpdateProspectCommand,
 } from './commands/prospect-commands';
 import { ProspectFilter, ProspectsReadModel } from './prospects.read-model';
-import { buildXlsx, Cell, XLSX_TYPE } from './prospects.xlsx';
+import { buildXlsx, Cell, XLSX_MIME } from '../infrastructure/xlsx';
 
 function requireProspectId(id: string): string {
   if (!isObjectId(id)) throw new DomainError('Identifiant invalide', 'invalid', { id: 'Invalide' });
@@ -181,9 +181,11 @@ export class ProspectsController {
     const q = validated<ProspectsQuery>(prospectsQuerySchema, query);
     const files = this.prospects.linkedFilesByProspect();
     const actor = actorOf(me);
-    return this.prospects
-      .search({ search: q.search, filter: filterOf(q) })
-      .map((p) => toProspectTile(p, files.get(p._id) ?? [], actor));
+    const flames = this.prospects.flames(me.id, me.trigram);
+    return this.prospects.search({ search: q.search, filter: filterOf(q) }).map((p) => ({
+      ...toProspectTile(p, files.get(p._id) ?? [], actor),
+      flame: flames.has(p._id),
+    }));
   }
 
   @Get('prospects/tags')
@@ -296,9 +298,13 @@ export class ProspectsController {
       .search({ search: q.search, filter: filterOf(q) })
       .map((p) => reportRow(p, files.get(p._id) ?? []));
     const day = new Date().toISOString().slice(0, 10);
-    res.setHeader('Content-Type', XLSX_TYPE);
+    res.setHeader('Content-Type', XLSX_MIME);
     res.setHeader('Content-Disposition', `attachment; filename="prospects-${day}.xlsx"`);
     res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
-    res.send(buildXlsx('Prospects', [REPORT_HEADER, ...rows]));
+    res.send(
+      buildXlsx([
+        { name: 'Prospects', columns: REPORT_HEADER.map((header) => ({ header })), rows },
+      ]),
+    );
   }
 }

@@ -18,8 +18,11 @@ import { demoPhotos } from './demo-photos';
 import { DemoProspect, demoProspects } from './demo-prospects';
 import { UpdateProjectCommand } from '../projects/commands/project-commands';
 import { demoAnnouncements } from './demo-announcements';
+import { seedDemoBilling } from './demo-billing';
 
 const DEMO_PROJECT_COUNT = 320;
+/** The demo staff joined two years ago: their own dashboards show a year of history. */
+const DEMO_STAFF_SINCE = new Date(Date.UTC(new Date().getUTCFullYear() - 2, 0, 1)).toISOString();
 
 /** The demo's links are made as an admin would make them (the system actor is not staff). */
 const DEMO_LINKER = { id: 'seed', trigram: 'CMA', role: 'ADMIN' };
@@ -78,6 +81,7 @@ export class SeedService {
       await this.markSeeded(DEMO_MARKER_STREAM, 'DemoDataSeeded', { version: 1 });
       this.logger.log(`demo staff seeded (${DEMO_ACCOUNTS.length} accounts)`);
     }
+    await seedDemoBilling(this.store, this.commands, this.users);
     if (!(await this.seeded(DEMO_PROJECTS_MARKER_STREAM))) {
       await this.seedDemoProjects();
       await this.markSeeded(DEMO_PROJECTS_MARKER_STREAM, 'DemoProjectsSeeded', {
@@ -237,7 +241,11 @@ export class SeedService {
     for (const account of DEMO_ACCOUNTS) {
       if (this.users.findByEmail(account.email)) continue;
       const user: UserRow = await this.commands.execute(
-        new CreateUserCommand(SYSTEM_ACTOR, { ...account, passwordHash }),
+        new CreateUserCommand(SYSTEM_ACTOR, {
+          ...account,
+          passwordHash,
+          createdAt: DEMO_STAFF_SINCE,
+        }),
       );
       if (account.deactivated && replacement)
         await this.commands.execute(

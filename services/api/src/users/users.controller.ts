@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CreateUserBody,
   DeactivateUserBody,
+  InactiveStaffQuery,
+  inactiveStaffQuerySchema,
   ListUsersBody,
   UpdateUserBody,
   createUserSchema,
@@ -17,10 +19,12 @@ import { Roles } from '../auth/roles.decorator';
 import { validated } from '../infrastructure/http/validate';
 import {
   CreateUserCommand,
+  DeactivationResult,
   DeactivateUserCommand,
   DeleteUserCommand,
   UpdateUserCommand,
 } from './commands/user-commands';
+import { StaffFilesReadModel } from './staff-files.read-model';
 import { toStaffDto, toUserDto, UserRow, UsersReadModel } from './users.read-model';
 
 /** Staff and users (spec §7 "Staff, users and billing"); managing them is the super admin's. */
@@ -30,6 +34,7 @@ export class UsersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly users: UsersReadModel,
+    private readonly staffFiles: StaffFilesReadModel,
   ) {}
 
   @Post('users')
@@ -37,7 +42,10 @@ export class UsersController {
   @Roles('SUPERADMIN')
   list(@Body() body: unknown) {
     const { roles, search } = validated<ListUsersBody>(listUsersSchema, body);
-    return this.users.list(roles, search).map(toUserDto);
+    const counts = this.staffFiles.projectCounts();
+    return this.users
+      .list(roles, search)
+      .map((user) => toUserDto(user, user.trigram ? (counts.get(user.trigram) ?? 0) : 0));
   }
 
   @Post('user')
@@ -79,8 +87,24 @@ export class UsersController {
     @Body() body: unknown,
   ) {
     const { replaceBy } = validated<DeactivateUserBody>(deactivateUserSchema, body);
-    await this.commands.execute(new DeactivateUserCommand(actorOf(me), email, replaceBy));
-    return { message: 'ok' };
+    const result = await this.commands.execute<DeactivateUserCommand, DeactivationResult>(
+      new DeactivateUserCommand(actorOf(me), email, replaceBy),
+    );
+    return { message: 'ok', ...result };
+  }
+
+  /** Admin 'Trigrammes inactifs': the file slots still held by deactivated staff (paged). */
+  @Get('user/inactiveStaff')
+  @Roles('ADMIN', 'SUPERADMIN')
+  inactiveStaff(@Query() query: unknown) {
+    const { page = '0', pageSize = '100' } = validated<InactiveStaffQuery>(
+      inactiveStaffQuerySchema,
+      query,
+    );
+    const size = Number(pageSize);
+    const all = this.staffFiles.inactiveStaff();
+    const from = Number(page) * size;
+    return { files: all.slice(from, from + size), total: all.length };
   }
 
   @Get('partner/staff')

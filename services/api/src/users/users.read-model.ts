@@ -48,7 +48,7 @@ function toUser(row: RawRow): UserRow {
 }
 
 /** The public shape of a staff member or user (never the password hash). */
-export function toUserDto(user: UserRow) {
+export function toUserDto(user: UserRow, projectsCount = 0) {
   return {
     _id: user.id,
     email: user.email,
@@ -60,7 +60,7 @@ export function toUserDto(user: UserRow) {
     isDeactivated: user.isDeactivated,
     createdAt: user.createdAt,
     inscription: user.createdAt,
-    projectsCount: 0,
+    projectsCount,
     rewards: user.rewards,
     counters: { seenAnnouncements: {}, savedAnnouncements: {} },
   };

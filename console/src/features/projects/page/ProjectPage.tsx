@@ -6,7 +6,11 @@ import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notifyError } from '../../../shared/ui/toaster';
+import { AuditHistoryTab } from '../../audit';
 import { DocumentsTab } from '../../documents';
+import { ProjectMailsPanel } from '../../admin';
+import { ProjectBillingPanel } from '../../billing';
+import type { BillingOverrides } from '../../billing/api';
 import { useShellStore } from '../../shell/store';
 import { ProposalsTab, VisitsTab } from '../../proposals';
 import { fetchProject } from '../api';
@@ -20,13 +24,24 @@ import { TenantTab } from './components/TenantTab';
 import { useProjectDraft } from './hooks/useProjectDraft';
 
 /** Route segments of the tabs (spec §2): none for 0 'Projet'. */
-const TAB_SEGMENTS = ['', 'tenant', 'proposals', 'visits', 'documents', 'admin'] as const;
-const TAB_LABELS = ['Projet', 'Locataire', 'Propositions', 'Visites', 'Documents', 'Admin'];
-const LATER: Record<number, string> = {
-  2: 'Les propositions de biens arrivent dans une prochaine version de la console.',
-  3: 'Le tableau des visites arrive dans une prochaine version de la console.',
-  5: 'Les actions d’administration du projet arrivent dans une prochaine version de la console.',
-};
+const TAB_SEGMENTS = [
+  '',
+  'tenant',
+  'proposals',
+  'visits',
+  'documents',
+  'admin',
+  'history',
+] as const;
+const TAB_LABELS = [
+  'Projet',
+  'Locataire',
+  'Propositions',
+  'Visites',
+  'Documents',
+  'Admin',
+  'Historique',
+];
 
 /** /project/:id/:tab?/:subId?: loads the project; not found → /reloc. */
 export function ProjectPage() {
@@ -108,10 +123,25 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
                 ) : index === 4 ? (
                   <DocumentsTab projectId={project._id} />
                 ) : (
-                  <EmptyState title={TAB_LABELS[index]} description={LATER[index]} />
+                  <>
+                    <ProjectMailsPanel projectId={project._id} />
+                    {role === 'SUPERADMIN' ? (
+                      <ProjectBillingPanel
+                        projectId={project._id}
+                        overrides={
+                          (project as { billingOverrides?: BillingOverrides }).billingOverrides
+                        }
+                      />
+                    ) : null}
+                  </>
                 )}
               </Tabs.Content>
             ))}
+            {tabs.length > 6 ? (
+              <Tabs.Content value="6">
+                <AuditHistoryTab stream={`project-${project._id}`} />
+              </Tabs.Content>
+            ) : null}
           </Tabs.Root>
           <Box
             as="aside"

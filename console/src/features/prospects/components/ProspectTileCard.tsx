@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../shared/format/date';
 import type { ProspectTile } from '../types';
+import { NewActivityFlame } from '../../notifications/components/NewActivityFlame';
 
 /** A prospect tile: a link to /prospect/{id} only when the user may open it (spec §6). */
 export function ProspectTileCard({ tile }: { tile: ProspectTile }) {
@@ -11,7 +12,10 @@ export function ProspectTileCard({ tile }: { tile: ProspectTile }) {
   const body = (
     <Stack gap="1">
       <HStack justify="space-between" align="start">
-        <Text fontWeight="semibold">{tile.name}</Text>
+        <HStack gap="1" align="center">
+          <Text fontWeight="semibold">{tile.name}</Text>
+          {tile.flame ? <NewActivityFlame /> : null}
+        </HStack>
         {tile.stopped ? (
           <Badge colorPalette="red" size="sm">
             Abandonné

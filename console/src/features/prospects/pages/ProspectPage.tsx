@@ -14,6 +14,7 @@ import { useShellStore } from '../../shell/store';
 import { fetchProspect, fetchProspectTimeline, PROSPECT_DRAFT_IO } from '../api';
 import type { ProspectFile } from '../api';
 import { FilesPane } from '../components/FilesPane';
+import { AuditHistoryTab } from '../../audit';
 import { ProspectAdminTab } from '../components/ProspectAdminTab';
 import { ProspectHeader } from '../components/ProspectHeader';
 import { ProspectInfoTab } from '../components/ProspectInfoTab';
@@ -62,7 +63,7 @@ function ProspectView({ initial }: { initial: ProspectDoc }) {
   const editable = prospect.canEdit !== false;
   const context = useMemo(() => ({ draft, editable }), [draft, editable]);
   const admin = isAdmin(role);
-  const selected = admin && tab === 'admin' ? 'admin' : 'infos';
+  const selected = admin && (tab === 'admin' || tab === 'history') ? tab : 'infos';
   const panel = {
     projectId: prospect._id,
     loadTimeline: fetchProspectTimeline,
@@ -90,15 +91,19 @@ function ProspectView({ initial }: { initial: ProspectDoc }) {
           <Tabs.Root
             value={selected}
             onValueChange={(details) =>
-              navigate(`/prospect/${prospect._id}${details.value === 'admin' ? '/admin' : ''}`, {
-                replace: true,
-              })
+              navigate(
+                `/prospect/${prospect._id}${details.value === 'infos' ? '' : `/${details.value}`}`,
+                {
+                  replace: true,
+                },
+              )
             }
             lazyMount
           >
             <Tabs.List>
               <Tabs.Trigger value="infos">Infos</Tabs.Trigger>
               {admin ? <Tabs.Trigger value="admin">Admin</Tabs.Trigger> : null}
+              {admin ? <Tabs.Trigger value="history">Historique</Tabs.Trigger> : null}
             </Tabs.List>
             <Tabs.Content value="infos">
               <ProspectInfoTab />
@@ -106,6 +111,11 @@ function ProspectView({ initial }: { initial: ProspectDoc }) {
             {admin ? (
               <Tabs.Content value="admin">
                 <ProspectAdminTab />
+              </Tabs.Content>
+            ) : null}
+            {admin ? (
+              <Tabs.Content value="history">
+                <AuditHistoryTab stream={`prospect-${prospect._id}`} />
               </Tabs.Content>
             ) : null}
           </Tabs.Root>

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { IS_MOBILE } from '../../../app/config';
 import { BellIcon, InfoIcon, LogoutIcon } from '../../../shared/ui/icons';
 import { endSession } from '../../auth/session';
-import { selectUnseenCount, useShellStore } from '../store';
+import { NotificationsSyncEffect, useUnseenCount } from '../../notifications';
 
 /** Notifications (with the unseen count), logout, and in the mobile build an info button. */
 export function Toolbar() {
   const navigate = useNavigate();
-  const unseen = useShellStore(selectUnseenCount);
+  const unseen = useUnseenCount();
   const notificationsLabel =
     unseen > 0
       ? `Notifications : ${unseen} non lue${unseen > 1 ? 's' : ''}`
@@ -21,6 +21,7 @@ export function Toolbar() {
 
   return (
     <HStack gap="1" flexShrink={0}>
+      <NotificationsSyncEffect />
       {IS_MOBILE ? (
         <IconButton variant="ghost" aria-label="À propos" onClick={() => navigate('/about')}>
           <InfoIcon />

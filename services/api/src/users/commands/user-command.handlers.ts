@@ -1,9 +1,23 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, isStaff, newObjectId, normaliseEmail, userDecider } from '@reloc/domain';
-import { CommandExecutor } from '../../infrastructure/command-executor';
+import { randomUUID } from 'node:crypto';
+import {
+  DomainError,
+  handoverOf,
+  isStaff,
+  newObjectId,
+  normaliseEmail,
+  ProjectCommand,
+  projectDecider,
+  PROSPECT_ROLES,
+  prospectDecider,
+  userDecider,
+} from '@reloc/domain';
+import { CommandContext, CommandExecutor } from '../../infrastructure/command-executor';
+import { PROJECT_STAFF_ROLES, StaffFilesReadModel } from '../staff-files.read-model';
 import { UserRow, UsersReadModel } from '../users.read-model';
 import {
   CreateUserCommand,
+  DeactivationResult,
   DeactivateUserCommand,
   DeleteUserCommand,
   SetPasswordCommand,
@@ -47,7 +61,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
         lastName: input.lastName,
         role: input.role,
         trigram: input.trigram ?? null,
-        at: new Date().toISOString(),
+        at: input.createdAt ?? new Date().toISOString(),
       },
       context,
     );
@@ -119,9 +133,16 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   constructor(
     private readonly executor: CommandExecutor,
     private readonly users: UsersReadModel,
+    private readonly files: StaffFilesReadModel,
   ) {}
 
-  async execute({ actor, email, replaceBy }: DeactivateUserCommand): Promise<void> {
+  /**
+   * §4 "Users": the member's files go to the replacement, each as an assignment on the file
+   * (so its history shows it), then the account is deactivated. Everything is checked before
+   * the first write; the hand-over runs again after the deactivation for a file assigned
+   * meanwhile. A failure leaves the account active: running it again finishes the work.
+   */
+  async execute({ actor, email, replaceBy }: DeactivateUserCommand): Promise<DeactivationResult> {
     const user = requireByEmail(this.users, email);
     const key = replaceBy.trim();
     const replacement =
@@ -137,16 +158,63 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
       throw new DomainError(
         'Le remplaçant doit être un membre actif de l’équipe ayant un trigramme',
         'invalid',
-        {
-          replaceBy: 'Invalide',
-        },
+        { replaceBy: 'Invalide' },
       );
-    await this.executor.execute(
-      userStream(user.id),
-      userDecider,
-      { type: 'DeactivateUser', replacedBy: replacement.id },
-      { actor },
-    );
+    const deactivate = { type: 'DeactivateUser' as const, replacedBy: replacement.id };
+    const { state } = await this.executor.load(userStream(user.id), userDecider);
+    userDecider.decide(deactivate, state); // refused roles and repeats: before any hand-over
+    const context = { actor, correlationId: randomUUID() };
+    let moved = 0;
+    if (user.trigram) moved += await this.handOver(user.trigram, replacement.trigram, context);
+    await this.executor.execute(userStream(user.id), userDecider, deactivate, context);
+    if (user.trigram) moved += await this.handOver(user.trigram, replacement.trigram, context);
+    return { replacedBy: replacement.trigram, files: moved };
+  }
+
+  private async handOver(from: string, to: string, context: CommandContext): Promise<number> {
+    const at = new Date().toISOString();
+    let moved = 0;
+    for (const file of this.files.projectsOf(from)) {
+      const changes = handoverOf(file.assignees, from, to, PROJECT_STAFF_ROLES);
+      if (!changes.length) continue;
+      await this.executor.executeAll(
+        `project-${file._id}`,
+        projectDecider,
+        changes.map(
+          ({ role }) =>
+            ({
+              type: 'AssignRole',
+              role,
+              trigram: to,
+              actor: context.actor,
+              at,
+            }) as ProjectCommand,
+        ),
+        context,
+      );
+      moved++;
+    }
+    for (const file of this.files.prospectsOf(from)) {
+      const changes = handoverOf(file.assignees, from, to, PROSPECT_ROLES);
+      if (!changes.length) continue;
+      const stream = `prospect-${file._id}`;
+      const { state } = await this.executor.load(stream, prospectDecider);
+      await this.executor.execute(
+        stream,
+        prospectDecider,
+        {
+          type: 'UpdateProspect',
+          prospectId: file._id,
+          at,
+          actor: context.actor,
+          baseRevision: state.revision,
+          changes: { assignees: Object.fromEntries(changes.map(({ role }) => [role, to])) },
+        },
+        context,
+      );
+      moved++;
+    }
+    return moved;
   }
 }
 

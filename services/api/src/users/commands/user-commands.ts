@@ -12,6 +12,8 @@ export class CreateUserCommand {
       role: Role;
       trigram?: string | null;
       passwordHash?: string;
+      /** The demo seed backdates its staff (so their dashboards have a history); else now. */
+      createdAt?: string;
     },
   ) {}
 }
@@ -45,6 +47,9 @@ export class DeactivateUserCommand {
     readonly replaceBy: string,
   ) {}
 }
+
+/** What a deactivation did: the replacement's trigram and how many files it handed over. */
+export type DeactivationResult = { replacedBy: string; files: number };
 
 export class SetPasswordCommand {
   constructor(

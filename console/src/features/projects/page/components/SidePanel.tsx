@@ -68,7 +68,7 @@ export function SidePanel({ projectId, loadTimeline = fetchTimeline, extraTab }:
       <Tabs.List>
         <Tabs.Trigger value="public">Commentaires</Tabs.Trigger>
         <Tabs.Trigger value="private">Privés</Tabs.Trigger>
-        <Tabs.Trigger value="timeline">Historique</Tabs.Trigger>
+        <Tabs.Trigger value="timeline">Chronologie</Tabs.Trigger>
         {extraTab ? <Tabs.Trigger value="extra">{extraTab.label}</Tabs.Trigger> : null}
       </Tabs.List>
       <Tabs.Content value="public">

@@ -82,7 +82,7 @@ describe('project state and side panel', () => {
     );
     const panel = await screen.findByRole('dialog', { name: 'Commentaires et historique' });
 
-    await userEvent.click(within(panel).getByRole('tab', { name: 'Historique' }));
+    await userEvent.click(within(panel).getByRole('tab', { name: 'Chronologie' }));
     const items = await within(panel).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining('Passé en A rappeler'),

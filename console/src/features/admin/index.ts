@@ -1,0 +1,4 @@
+export { ClientsPanel } from './components/ClientsPanel';
+export { InactiveStaffPanel } from './components/InactiveStaffPanel';
+export { ProjectMailsPanel } from './components/ProjectMailsPanel';
+export { ImpersonationBanner } from './components/ImpersonationBanner';

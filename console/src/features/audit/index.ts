@@ -1,0 +1,1 @@
+export { AuditHistoryTab } from './AuditHistoryTab';

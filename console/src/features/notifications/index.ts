@@ -1,0 +1,3 @@
+export { NotificationsPage } from './pages/NotificationsPage';
+export { NotificationsSyncEffect } from './components/NotificationsSyncEffect';
+export { useUnseenCount } from './store';

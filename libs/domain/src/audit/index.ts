@@ -1,0 +1,3 @@
+export * from './field-diff';
+export * from './audit-registry';
+export * from './history';

@@ -1,0 +1,58 @@
+import type { MasterPasswordEvent, UserEvent } from '@reloc/domain';
+import type { RecordedEvent } from '@reloc/eventstore';
+import { Projection } from '../infrastructure/projection';
+
+type Impersonated = Extract<UserEvent, { type: 'UserImpersonated' }>['data'];
+type Actor = { id?: string; trigram?: string | null };
+
+/** The super admins' sensitive acts, for the audit list: impersonations and master passwords. */
+export const adminAuditProjection: Projection = {
+  name: 'admin-audit',
+  version: 1,
+  handles: ['UserImpersonated', 'MasterPasswordEnabled'],
+  setup(db) {
+    db.exec(`CREATE TABLE IF NOT EXISTS admin_audit (
+      id TEXT PRIMARY KEY, type TEXT NOT NULL, at TEXT NOT NULL, by_id TEXT, by_email TEXT,
+      by_trigram TEXT, target_email TEXT NOT NULL, target_id TEXT, details TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS admin_audit_at ON admin_audit (at);`);
+  },
+  drop(db) {
+    db.exec('DROP TABLE IF EXISTS admin_audit');
+  },
+  apply(db, event: RecordedEvent) {
+    const actor = (event.metadata.actor ?? {}) as Actor;
+    const insert = db.prepare(
+      `INSERT OR REPLACE INTO admin_audit
+        (id, type, at, by_id, by_email, by_trigram, target_email, target_id, details)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    if (event.type === 'UserImpersonated') {
+      const d = event.data as Impersonated;
+      insert.run(
+        event.id,
+        'impersonation',
+        d.at,
+        d.byUserId,
+        d.byEmail,
+        actor.trigram ?? null,
+        d.email,
+        d.userId,
+        '{}',
+      );
+      return;
+    }
+    const d = event.data as MasterPasswordEvent['data'];
+    insert.run(
+      event.id,
+      'masterPassword',
+      event.createdAt,
+      actor.id ?? null,
+      null,
+      actor.trigram ?? null,
+      d.email,
+      d.userId ?? d.projectId,
+      JSON.stringify({ expiresAt: d.expiresAt, projectId: d.projectId }),
+    );
+  },
+};

@@ -1,0 +1,112 @@
+import type Database from 'better-sqlite3';
+import { ASSIGNEE_ROLES, isProjectStage, statusesReachedAt } from '@reloc/domain';
+import type { RecordedEvent } from '@reloc/eventstore';
+import { Projection } from '../infrastructure/projection';
+import { preparedPerConnection } from '../infrastructure/prepared-statements';
+
+/** Staff assignees counted on the dashboard (the prescriptor is a customer id, not staff). */
+const STAFF_ASSIGNEES = new Set<string>(ASSIGNEE_ROLES.filter((role) => role !== 'prescriptor'));
+
+function prepare(db: Database.Database) {
+  return {
+    file: db.prepare(
+      'INSERT OR REPLACE INTO dashboard_files (project_id, created_at, company) VALUES (?, ?, ?)',
+    ),
+    company: db.prepare('UPDATE dashboard_files SET company = ? WHERE project_id = ?'),
+    reached: db.prepare(
+      'INSERT OR IGNORE INTO dashboard_reached (project_id, status, at) VALUES (?, ?, ?)',
+    ),
+    assign: db.prepare(
+      'INSERT OR REPLACE INTO dashboard_assignees (project_id, role, trigram) VALUES (?, ?, ?)',
+    ),
+    unassign: db.prepare('DELETE FROM dashboard_assignees WHERE project_id = ? AND role = ?'),
+    dropFile: db.prepare('DELETE FROM dashboard_files WHERE project_id = ?'),
+    dropReached: db.prepare('DELETE FROM dashboard_reached WHERE project_id = ?'),
+    dropAssignees: db.prepare('DELETE FROM dashboard_assignees WHERE project_id = ?'),
+  };
+}
+
+const sql = preparedPerConnection(prepare);
+
+type Data = Record<string, unknown> & { projectId: string };
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
+
+/**
+ * The dashboard's monthly facts (spec §2 "Dashboard"): each file's creation, the first time it
+ * reached each key stage, and its current staff assignees (a file counts for whoever holds it,
+ * so a file handed over follows its new holder). The B2C counters are read from
+ * `announcement_activity`, not copied.
+ */
+export const dashboardProjection: Projection = {
+  name: 'dashboard',
+  version: 1,
+  handles: [
+    'ProjectCreated',
+    'ProjectFieldsChanged',
+    'ProjectStageChanged',
+    'ProjectAssigneeChanged',
+    'ProjectDeleted',
+  ],
+  setup(db) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS dashboard_files (
+        project_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, company TEXT
+      );
+      CREATE TABLE IF NOT EXISTS dashboard_reached (
+        project_id TEXT NOT NULL, status TEXT NOT NULL, at TEXT NOT NULL,
+        PRIMARY KEY (project_id, status)
+      );
+      CREATE INDEX IF NOT EXISTS dashboard_reached_at ON dashboard_reached (at);
+      CREATE TABLE IF NOT EXISTS dashboard_assignees (
+        project_id TEXT NOT NULL, role TEXT NOT NULL, trigram TEXT NOT NULL,
+        PRIMARY KEY (project_id, role)
+      );
+      CREATE INDEX IF NOT EXISTS dashboard_assignees_trigram
+        ON dashboard_assignees (trigram, project_id);`);
+    sql.forget(db);
+  },
+  drop(db) {
+    sql.forget(db);
+    db.exec(`DROP TABLE IF EXISTS dashboard_files; DROP TABLE IF EXISTS dashboard_reached;
+      DROP TABLE IF EXISTS dashboard_assignees;`);
+  },
+  apply(db, event: RecordedEvent) {
+    const data = event.data as Data;
+    const id = data.projectId;
+    const q = sql(db);
+    switch (event.type) {
+      case 'ProjectCreated': {
+        const createdAt = String(data.createdAt);
+        const fields = (data.fields ?? {}) as Record<string, unknown>;
+        q.file.run(id, createdAt, text(fields.company));
+        q.reached.run(id, 'created', createdAt);
+        for (const [role, trigram] of Object.entries((data.assignees ?? {}) as object))
+          if (STAFF_ASSIGNEES.has(role) && text(trigram)) q.assign.run(id, role, trigram);
+        return;
+      }
+      case 'ProjectFieldsChanged': {
+        const changes = (data.changes ?? {}) as Record<string, unknown>;
+        if ('company' in changes) q.company.run(text(changes.company), id);
+        return;
+      }
+      case 'ProjectStageChanged': {
+        if (!isProjectStage(data.to)) return;
+        for (const status of statusesReachedAt(data.to)) q.reached.run(id, status, String(data.at));
+        return;
+      }
+      case 'ProjectAssigneeChanged': {
+        const role = String(data.role);
+        if (!STAFF_ASSIGNEES.has(role)) return;
+        if (text(data.to)) q.assign.run(id, role, data.to);
+        else q.unassign.run(id, role);
+        return;
+      }
+      case 'ProjectDeleted':
+        q.dropFile.run(id);
+        q.dropReached.run(id);
+        q.dropAssignees.run(id);
+        return;
+    }
+  },
+};
