@@ -110,6 +110,9 @@ describe('billing (§3 "Billing entry", §7 "Staff, users and billing", §9 "Bil
     expect(mine.body.projects.filter((p: Line) => p._id === projectId)).toEqual([
       expect.objectContaining({ step: 'sentToAL', amount: 16500 }),
     ]);
+    // The login status (§7 /status.json) carries the same outstanding total.
+    const status = await get('/v1/status.json', 'OPERATOR');
+    expect(status.body.billing).toEqual({ outstanding: mine.body.total });
     // A visit planned after sentToAL changes nothing: frozen.
     const hostId = await fx.createHost({ address: '40 Rue de la République 69001 Lyon' });
     await fx.propose(projectId, hostId);

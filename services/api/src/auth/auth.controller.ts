@@ -24,6 +24,7 @@ import {
 } from '@reloc/contracts';
 import { APP_CONFIG, AppConfig } from '../config';
 import { validated } from '../infrastructure/http/validate';
+import { BillingReadModel } from '../billing/billing.read-model';
 import { AuthService } from './auth.service';
 import { Public } from './roles.decorator';
 import { SsoService } from './sso.service';
@@ -40,6 +41,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sso: SsoService,
+    private readonly billing: BillingReadModel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -76,7 +78,8 @@ export class AuthController {
       trigram: user.trigram,
       createdAt: user.createdAt,
       projectId: null,
-      billing: { outstanding: 0 },
+      // Cents, as every amount the API sends: unconfirmed lines plus the next adjustment.
+      billing: { outstanding: this.billing.outstanding(user.id)[0]?.total ?? 0 },
       rewards: { custom: user.rewards.custom },
     };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { BillingModule } from '../billing/billing.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
@@ -9,7 +10,7 @@ import { SsoService } from './sso.service';
 import { TokenService } from './token.service';
 
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, BillingModule],
   controllers: [AuthController],
   providers: [
     TokenService,
