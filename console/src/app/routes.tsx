@@ -3,13 +3,11 @@ import type { ComponentType } from 'react';
 import { AboutPage } from '../features/about/AboutPage';
 import { CallbackSsoPage } from '../features/auth/pages/CallbackSsoPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
-import {
-  AdminPage,
-  BillingPage,
-  DashboardPage,
-  HelpPage,
-  NotificationsPage,
-} from '../features/placeholders/pages';
+import { AdminPage } from '../features/admin';
+import { BillingPage } from '../features/billing';
+import { DashboardPage } from '../features/dashboard';
+import { HelpPage } from '../features/knowledge';
+import { NotificationsPage } from '../features/notifications';
 import { ProspectPage, ProspectsPage } from '../features/prospects';
 import { HostPage, HostsPage } from '../features/hosts';
 import { AnnouncementPage, AnnouncementsPage } from '../features/announcements';

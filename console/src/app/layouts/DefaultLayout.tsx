@@ -1,10 +1,10 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../../features/shell/components/AppHeader';
 import { ImpersonationBanner } from '../../features/admin';
 import { useShellStore } from '../../features/shell/store';
 import { useShellLoad } from '../../features/shell/useShellLoad';
-import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadFailedState } from '../../shared/ui/EmptyState';
 import { LoadingState } from '../../shared/ui/LoadingState';
 import { PdfViewer } from '../../shared/pdf-viewer';
 
@@ -16,9 +16,11 @@ export function DefaultLayout() {
   if (phase === 'error') {
     return (
       <Box as="main" py="16">
-        <EmptyState title="Une erreur a eu lieu" description="Votre espace n’a pas pu être chargé.">
-          <Button onClick={retry}>Réessayer</Button>
-        </EmptyState>
+        <LoadFailedState
+          description="Votre espace n’a pas pu être chargé."
+          onRetry={retry}
+          size="md"
+        />
       </Box>
     );
   }

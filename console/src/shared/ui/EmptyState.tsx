@@ -1,4 +1,4 @@
-import { EmptyState as ChakraEmptyState, VStack } from '@chakra-ui/react';
+import { Button, EmptyState as ChakraEmptyState, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** An empty or not-yet-available area: a title, a sentence, optional actions. */
@@ -23,5 +23,24 @@ export function EmptyState({
         {children}
       </ChakraEmptyState.Content>
     </ChakraEmptyState.Root>
+  );
+}
+
+/** A list or page that could not be loaded: 'Une erreur a eu lieu', what failed, 'Réessayer'. */
+export function LoadFailedState({
+  description,
+  onRetry,
+  size = 'sm',
+}: {
+  description: string;
+  onRetry: () => void;
+  size?: 'sm' | 'md';
+}) {
+  return (
+    <EmptyState title="Une erreur a eu lieu" description={description}>
+      <Button size={size} onClick={onRetry}>
+        Réessayer
+      </Button>
+    </EmptyState>
   );
 }

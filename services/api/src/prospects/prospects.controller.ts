@@ -48,6 +48,7 @@ import {
   RemoveProspectFileCommand,
   UpdateProspectCommand,
 } from './commands/prospect-commands';
+import { NotificationsReadModel } from '../notifications/notifications.read-model';
 import { ProspectFilter, ProspectsReadModel } from './prospects.read-model';
 import { buildXlsx, Cell, XLSX_MIME } from '../infrastructure/xlsx';
 
@@ -174,6 +175,7 @@ export class ProspectsController {
     private readonly commands: CommandBus,
     private readonly prospects: ProspectsReadModel,
     private readonly files: FilesService,
+    private readonly notifications: NotificationsReadModel,
   ) {}
 
   @Get('prospects')
@@ -181,7 +183,7 @@ export class ProspectsController {
     const q = validated<ProspectsQuery>(prospectsQuerySchema, query);
     const files = this.prospects.linkedFilesByProspect();
     const actor = actorOf(me);
-    const flames = this.prospects.flames(me.id, me.trigram);
+    const flames = this.notifications.flames(me.id, me.trigram);
     return this.prospects.search({ search: q.search, filter: filterOf(q) }).map((p) => ({
       ...toProspectTile(p, files.get(p._id) ?? [], actor),
       flame: flames.has(p._id),

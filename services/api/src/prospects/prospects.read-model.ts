@@ -3,7 +3,6 @@ import type Database from 'better-sqlite3';
 import { LinkedFile, Prospect, PROSPECT_TYPES } from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
 import { foldText } from './prospects.projection';
-import { NotificationsReadModel } from '../notifications/notifications.read-model';
 
 export type ProspectFilter = 'active' | 'abandoned' | 'stopped' | 'all';
 
@@ -62,11 +61,6 @@ export class ProspectsReadModel {
       .pluck()
       .all(...params) as string[];
     return docs.map((doc) => JSON.parse(doc) as Prospect);
-  }
-
-  /** The ids of the prospects whose tile shows this user a flame (unseen activity). */
-  flames(userId: string, trigram: string | null): Set<string> {
-    return new NotificationsReadModel(this.db).flames(userId, trigram);
   }
 
   tags(): string[] {

@@ -2,14 +2,14 @@ import { Badge, Button, HStack, IconButton, Input, Stack, Table, Text } from '@c
 import { ROLE_LABELS } from '@reloc/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../../shared/format/date';
-import { EmptyState } from '../../../shared/ui/EmptyState';
+import { EmptyState, LoadFailedState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notifyError } from '../../../shared/ui/toaster';
 import { useShellStore } from '../../shell/store';
 import { fetchUsers } from '../api';
 import { canDeactivate } from '../rules';
 import type { AdminUser } from '../types';
-import { useDebounced } from '../useDebounced';
+import { useDebouncedValue } from '../../projects/hooks/useDebouncedValue';
 import { DeactivateDialog } from './DeactivateDialog';
 import { ReportsPanel } from './ReportsPanel';
 import { SentMailsPanel } from './SentMailsPanel';
@@ -45,7 +45,8 @@ export function ClientsPanel() {
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
-  const term = useDebounced(search, USER_SEARCH_DEBOUNCE_MS);
+  // No maximum wait: the user fetch fires once typing has paused for 1 s (§9).
+  const term = useDebouncedValue(search, USER_SEARCH_DEBOUNCE_MS, Number.POSITIVE_INFINITY);
 
   const load = useCallback(
     (signal?: AbortSignal) => {
@@ -98,14 +99,10 @@ export function ClientsPanel() {
         {status === 'loading' ? (
           <LoadingState label="Chargement des utilisateurs…" />
         ) : status === 'error' ? (
-          <EmptyState
-            title="Une erreur a eu lieu"
+          <LoadFailedState
             description="Les utilisateurs n’ont pas pu être chargés."
-          >
-            <Button size="sm" onClick={() => void load()}>
-              Réessayer
-            </Button>
-          </EmptyState>
+            onRetry={() => void load()}
+          />
         ) : users.length === 0 ? (
           <EmptyState title="Aucun résultat" description="Aucun utilisateur ne correspond." />
         ) : (

@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { EmptyState } from '../../../shared/ui/EmptyState';
+import { EmptyState, LoadFailedState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { SignatureSteps } from '../../signatures';
 import { foldersOf } from '../files';
@@ -101,14 +101,10 @@ export function DocumentsTab({ projectId }: { projectId: string }) {
       {status === 'loading' && documents.length === 0 ? (
         <LoadingState label="Chargement des documents…" />
       ) : status === 'error' && documents.length === 0 ? (
-        <EmptyState
-          title="Une erreur a eu lieu"
+        <LoadFailedState
           description="Les documents n’ont pas pu être chargés."
-        >
-          <Button size="sm" onClick={() => void load(projectId)}>
-            Réessayer
-          </Button>
-        </EmptyState>
+          onRetry={() => void load(projectId)}
+        />
       ) : folders.length === 0 ? (
         <EmptyState
           title="Aucun document"

@@ -19,7 +19,7 @@ import { DraftContext } from './components/DraftContext';
 import { InfoTab } from './components/InfoTab';
 import { MobilePanelButton } from './components/MobilePanelButton';
 import { ProjectHeader } from './components/ProjectHeader';
-import { SidePanel } from './components/SidePanel';
+import { DockedSidePanel } from './components/SidePanel';
 import { TenantTab } from './components/TenantTab';
 import { useProjectDraft } from './hooks/useProjectDraft';
 
@@ -143,21 +143,7 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
               </Tabs.Content>
             ) : null}
           </Tabs.Root>
-          <Box
-            as="aside"
-            aria-label="Commentaires et historique"
-            display={{ base: 'none', lg: 'block' }}
-            position="sticky"
-            top="4"
-            bg="bg"
-            borderWidth="1px"
-            borderRadius="l3"
-            p="3"
-            maxH="calc(100dvh - 2rem)"
-            overflowY="auto"
-          >
-            <SidePanel projectId={project._id} />
-          </Box>
+          <DockedSidePanel projectId={project._id} />
         </Grid>
         <MobilePanelButton projectId={project._id} />
       </Box>

@@ -8,7 +8,7 @@ import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notifyError } from '../../../shared/ui/toaster';
 import { DraftContext } from '../../projects/page/components/DraftContext';
 import { MobilePanelButton } from '../../projects/page/components/MobilePanelButton';
-import { SidePanel } from '../../projects/page/components/SidePanel';
+import { DockedSidePanel } from '../../projects/page/components/SidePanel';
 import { useProjectDraft } from '../../projects/page/hooks/useProjectDraft';
 import { useShellStore } from '../../shell/store';
 import { fetchProspect, fetchProspectTimeline, PROSPECT_DRAFT_IO } from '../api';
@@ -119,21 +119,7 @@ function ProspectView({ initial }: { initial: ProspectDoc }) {
               </Tabs.Content>
             ) : null}
           </Tabs.Root>
-          <Box
-            as="aside"
-            aria-label="Commentaires et historique"
-            display={{ base: 'none', lg: 'block' }}
-            position="sticky"
-            top="4"
-            bg="bg"
-            borderWidth="1px"
-            borderRadius="l3"
-            p="3"
-            maxH="calc(100dvh - 2rem)"
-            overflowY="auto"
-          >
-            <SidePanel {...panel} />
-          </Box>
+          <DockedSidePanel {...panel} />
         </Grid>
         <MobilePanelButton {...panel} />
       </Box>

@@ -1,7 +1,7 @@
 import { Button, HStack, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { SIGNATURE_STEP_LABELS, TEMPLATE_DOCUMENT_TYPE_LABELS } from '@reloc/domain';
 import { useState } from 'react';
-import { EmptyState } from '../../../shared/ui/EmptyState';
+import { EmptyState, LoadFailedState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notifyError } from '../../../shared/ui/toaster';
 import { updateTemplate } from '../api';
@@ -45,14 +45,10 @@ export function SignatureTemplatesPanel() {
       {status === 'loading' ? (
         <LoadingState label="Chargement des modèles…" />
       ) : status === 'error' ? (
-        <EmptyState
-          title="Une erreur a eu lieu"
+        <LoadFailedState
           description="Les modèles n’ont pas pu être chargés."
-        >
-          <Button size="sm" onClick={() => void reload()}>
-            Réessayer
-          </Button>
-        </EmptyState>
+          onRetry={() => void reload()}
+        />
       ) : templates.length === 0 ? (
         <EmptyState title="Aucun modèle" description="Ajoutez un modèle PDF pour une étape." />
       ) : (

@@ -3,7 +3,7 @@ import { isAdmin, SIGNATURE_STEP_LABELS, SIGNATURE_STEPS, type SignatureStep } f
 import { useState } from 'react';
 import { ApiError } from '../../../shared/api/client';
 import { formatDate } from '../../../shared/format/date';
-import { EmptyState } from '../../../shared/ui/EmptyState';
+import { LoadFailedState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notify, notifyError } from '../../../shared/ui/toaster';
 import { useShellStore } from '../../shell/store';
@@ -235,14 +235,10 @@ export function SignatureSteps({ projectId }: { projectId: string }) {
   if (status === 'loading') return <LoadingState label="Chargement des signatures…" />;
   if (status === 'error')
     return (
-      <EmptyState
-        title="Une erreur a eu lieu"
+      <LoadFailedState
         description="Les signatures n’ont pas pu être chargées."
-      >
-        <Button size="sm" onClick={() => void reload()}>
-          Réessayer
-        </Button>
-      </EmptyState>
+        onRetry={() => void reload()}
+      />
     );
 
   const onChanged = (step: SignatureStep, signature: SignatureDto | null) =>

@@ -8,7 +8,7 @@ export function MobilePanelButton(props: SidePanelProps) {
   return (
     <>
       <IconButton
-        aria-label="Commentaires et historique"
+        aria-label="Commentaires et chronologie"
         display={{ base: 'inline-flex', lg: 'none' }}
         position="fixed"
         right="4"
@@ -39,7 +39,7 @@ export function MobilePanelButton(props: SidePanelProps) {
           <Drawer.Positioner>
             <Drawer.Content>
               <Drawer.Header>
-                <Drawer.Title>Commentaires et historique</Drawer.Title>
+                <Drawer.Title>Commentaires et chronologie</Drawer.Title>
               </Drawer.Header>
               <Drawer.Body>{open ? <SidePanel {...props} /> : null}</Drawer.Body>
               <Drawer.CloseTrigger asChild>

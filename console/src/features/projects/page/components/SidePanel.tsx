@@ -94,3 +94,24 @@ export function SidePanel({ projectId, loadTimeline = fetchTimeline, extraTab }:
     </Tabs.Root>
   );
 }
+
+/** The side panel docked beside a file page on large screens (the mobile button shows it below). */
+export function DockedSidePanel(props: SidePanelProps) {
+  return (
+    <Box
+      as="aside"
+      aria-label="Commentaires et chronologie"
+      display={{ base: 'none', lg: 'block' }}
+      position="sticky"
+      top="4"
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="l3"
+      p="3"
+      maxH="calc(100dvh - 2rem)"
+      overflowY="auto"
+    >
+      <SidePanel {...props} />
+    </Box>
+  );
+}

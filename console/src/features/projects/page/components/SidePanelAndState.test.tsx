@@ -78,9 +78,9 @@ describe('project state and side panel', () => {
     renderRoute('/project/:id/:tab?/:subId?', '/project/p1', <ProjectPage />);
     // jsdom applies the small-screen styles: the panel opens from the chat button.
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Commentaires et historique' }),
+      await screen.findByRole('button', { name: 'Commentaires et chronologie' }),
     );
-    const panel = await screen.findByRole('dialog', { name: 'Commentaires et historique' });
+    const panel = await screen.findByRole('dialog', { name: 'Commentaires et chronologie' });
 
     await userEvent.click(within(panel).getByRole('tab', { name: 'Chronologie' }));
     const items = await within(panel).findAllByRole('listitem');

@@ -1,7 +1,8 @@
 import { Box, Heading, Tabs } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { SignatureTemplatesPanel } from '../signatures';
-import { ClientsPanel, InactiveStaffPanel } from '../admin';
+import { ClientsPanel } from './components/ClientsPanel';
+import { InactiveStaffPanel } from './components/InactiveStaffPanel';
 import { PointagePanel, PrevisionnelPanel } from '../billing';
 
 /** The five tabs of the admin page (spec §2), each with its own panel. */

@@ -1,5 +1,0 @@
-export { NotificationsPage } from '../notifications';
-export { AdminPage } from './AdminPage';
-export { HelpPage } from '../knowledge';
-export { BillingPage } from '../billing';
-export { DashboardPage } from '../dashboard';
