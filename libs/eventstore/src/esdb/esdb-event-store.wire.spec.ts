@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { status } from '@grpc/grpc-js';
 import { RecordedEvent, START, WrongExpectedVersionError } from '../event-store';
 import { eventStoreContract } from '../testing/event-store.contract';
-import { EsdbWireServer, EsdbWireServerOptions } from '../testing/esdb-wire-server';
+import { parseUUID } from '@eventstore/db-client/dist/utils/grpcUUID';
+import {
+  EsdbWireServer,
+  EsdbWireServerOptions,
+  toProtoUuid,
+  uuidString,
+} from '../testing/esdb-wire-server';
 import { startInWorker } from '../testing/run-in-worker';
 import { EsdbEventStore } from './esdb-event-store';
 
@@ -178,6 +185,23 @@ describe('EsdbEventStore over gRPC, against the wire-level test double', () => {
 
     expect(seen.map((e) => e.data)).toEqual([{ i: 0 }, { i: 1 }]);
     expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('The wire-level test double', () => {
+  it('encodes event ids in both UUID forms of the protocol as the client decodes them', () => {
+    const ids = [
+      randomUUID(),
+      'f81d4fae-7dec-41d0-a765-00a0c91e6bf6',
+      'ffffffff-ffff-4fff-bfff-fffffffffffe',
+    ];
+    for (const id of ids) {
+      expect(parseUUID(toProtoUuid(id, false))).toBe(id);
+      expect(parseUUID(toProtoUuid(id, true))).toBe(id);
+      expect(uuidString(toProtoUuid(id, false))).toBe(id);
+      // The server answers ids in the canonical lowercase form, whatever form it was given.
+      expect(uuidString(toProtoUuid(id.toUpperCase(), true))).toBe(id);
+    }
   });
 });
 

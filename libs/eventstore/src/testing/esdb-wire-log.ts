@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 /**
  * The in-memory transaction log behind the EventStoreDB wire-level test double
  * (esdb-wire-server.ts): what the server stores and how it answers, without the protocol.
@@ -15,6 +13,8 @@ import { randomUUID } from 'node:crypto';
  * - system events ($-prefixed types in $-prefixed streams) are interleaved in $all.
  * Positions are compared by commit position only, which is exact for implicit transactions.
  */
+
+import { randomUUID } from 'node:crypto';
 
 export type Expected = 'any' | 'no_stream' | 'stream_exists' | bigint;
 

@@ -1,3 +1,34 @@
+/**
+ * A test double of the EventStoreDB gRPC protocol, not a server: the real `@eventstore/db-client`
+ * connects to it over HTTP/2 (`esdb://127.0.0.1:PORT?tls=false`) and exchanges the messages of
+ * the protocol definitions that the client package ships (`generated/*_pb.js`), so everything
+ * from our adapter down to the wire runs for real on a machine where no EventStoreDB can be
+ * installed. Behind the wire sits an in-memory log (esdb-wire-log.ts) that follows the storage
+ * rules our adapter relies on. The contract suite against a real server (EVENTSTORE_URL) remains
+ * the proof that those rules are the server's.
+ *
+ * Implemented, as EventStoreDB 23.10 answers them:
+ * - ServerFeatures.GetSupportedMethods, which the client asks before its first append to choose
+ *   BatchAppend; with `protocol: 'v20'` the service is absent (UNIMPLEMENTED, as before 21.10)
+ *   and the client falls back to Append;
+ * - Streams.BatchAppend (bidirectional, correlation ids, batches until is_final) and
+ *   Streams.Append (client streaming): expected revision any / no_stream / stream_exists / exact;
+ *   a conflict is answered in the protocol's way (a google.rpc.Status carrying a packed
+ *   WrongExpectedVersion for BatchAppend, AppendResp.wrong_expected_version with the current
+ *   and the deprecated 20.6 fields for Append); success carries the revision and the position;
+ * - Streams.Read of a stream (forwards/backwards, from start/end/revision, count, the
+ *   stream_not_found message) and of $all (from start/end/position, count, filters);
+ * - Streams.Read as a subscription to $all from start/end/position: confirmation, catch-up,
+ *   caught_up, then live events; with a filter (event type or stream name, regex or prefixes)
+ *   checkpoints every `max search window (32) x multiplier` events considered;
+ * - event ids in the string or the structured UUID form the request asks for; metadata `type`,
+ *   `content-type`, `created` (ticks since the Unix epoch); data and custom metadata as bytes.
+ *
+ * Not implemented: stream deletion and tombstones (UNIMPLEMENTED), subscriptions to a single
+ * stream, link resolution, stream metadata ($maxAge...), projections, persistent subscriptions,
+ * users and ACLs (credentials are ignored), TLS, gossip and clusters, deadlines and size
+ * limits, idempotent re-appends of the same event ids.
+ */
 import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { Code } from '@eventstore/db-client/generated/code_pb';
@@ -34,37 +65,6 @@ import {
   StoredEvent,
 } from './esdb-wire-log';
 
-/**
- * A test double of the EventStoreDB gRPC protocol, not a server: the real `@eventstore/db-client`
- * connects to it over HTTP/2 (`esdb://127.0.0.1:PORT?tls=false`) and exchanges the messages of
- * the protocol definitions that the client package ships (`generated/*_pb.js`), so everything
- * from our adapter down to the wire runs for real on a machine where no EventStoreDB can be
- * installed. Behind the wire sits an in-memory log (esdb-wire-log.ts) that follows the storage
- * rules our adapter relies on. The contract suite against a real server (EVENTSTORE_URL) remains
- * the proof that those rules are the server's.
- *
- * Implemented, as EventStoreDB 23.10 answers them:
- * - ServerFeatures.GetSupportedMethods, which the client asks before its first append to choose
- *   BatchAppend; with `protocol: 'v20'` the service is absent (UNIMPLEMENTED, as before 21.10)
- *   and the client falls back to Append;
- * - Streams.BatchAppend (bidirectional, correlation ids, batches until is_final) and
- *   Streams.Append (client streaming): expected revision any / no_stream / stream_exists / exact;
- *   a conflict is answered in the protocol's way (a google.rpc.Status carrying a packed
- *   WrongExpectedVersion for BatchAppend, AppendResp.wrong_expected_version with the current
- *   and the deprecated 20.6 fields for Append); success carries the revision and the position;
- * - Streams.Read of a stream (forwards/backwards, from start/end/revision, count, the
- *   stream_not_found message) and of $all (from start/end/position, count, filters);
- * - Streams.Read as a subscription to $all from start/end/position: confirmation, catch-up,
- *   caught_up, then live events; with a filter (event type or stream name, regex or prefixes)
- *   checkpoints every `max search window (32) x multiplier` events considered;
- * - event ids in the string or the structured UUID form the request asks for; metadata `type`,
- *   `content-type`, `created` (ticks since the Unix epoch); data and custom metadata as bytes.
- *
- * Not implemented: stream deletion and tombstones (UNIMPLEMENTED), subscriptions to a single
- * stream, link resolution, stream metadata ($maxAge...), projections, persistent subscriptions,
- * users and ACLs (credentials are ignored), TLS, gossip and clusters, deadlines and size
- * limits, idempotent re-appends of the same event ids.
- */
 export type EsdbWireServerOptions = EsdbWireLogOptions & {
   /** 'current' (default) as servers since 21.10; 'v20' without ServerFeatures, as 20.10. */
   protocol?: 'current' | 'v20';
@@ -194,10 +194,15 @@ export class EsdbWireServer {
       }
     });
     call.on('end', () => {
-      if (failure || !options) return callback(failure ?? toStatus(new Error('No options')));
-      const expected = appendExpected(options);
-      const outcome = this.log.append(streamName(options.getStreamIdentifier()), expected, events);
-      callback(null, appendResponse(outcome, expected));
+      try {
+        if (failure) return callback(failure);
+        if (!options) fail('No options');
+        const expected = appendExpected(options);
+        const stream = streamName(options.getStreamIdentifier());
+        callback(null, appendResponse(this.log.append(stream, expected, events), expected));
+      } catch (err) {
+        callback(toStatus(err));
+      }
     });
   }
 
@@ -206,15 +211,17 @@ export class EsdbWireServer {
     const pending = new Map<string, { options: BatchAppendReq.Options; events: ProposedEvent[] }>();
     call.on('data', (request: BatchAppendReq) => {
       const correlationId = request.getCorrelationId();
-      const key = correlationId ? uuidString(correlationId) : '';
-      const options = request.getOptions();
-      if (options) pending.set(key, { options, events: [] });
-      const write = pending.get(key);
-      if (!write) return;
       const response = new BatchAppendResp();
       response.setCorrelationId(correlationId);
-      response.setStreamIdentifier(write.options.getStreamIdentifier());
+      let key: string | undefined;
       try {
+        key = uuidString(correlationId ?? fail('No correlation id'));
+        const options = request.getOptions();
+        if (options) pending.set(key, { options, events: [] });
+        // The later parts of a batch already answered (refused) are ignored, as the server does.
+        const write = pending.get(key);
+        if (!write) return;
+        response.setStreamIdentifier(write.options.getStreamIdentifier());
         write.events.push(...request.getProposedMessagesList().map(toProposed));
         if (!request.getIsFinal()) return;
         pending.delete(key);
@@ -224,8 +231,9 @@ export class EsdbWireServer {
         if (outcome.ok) response.setSuccess(batchSuccess(outcome));
         else response.setError(wrongExpectedVersion(outcome.currentRevision, expected));
       } catch (err) {
-        pending.delete(key);
-        response.setError(rpcStatus(Code.INVALID_ARGUMENT, 'BadRequest', String(err)));
+        if (key !== undefined) pending.delete(key);
+        const details = err instanceof Error ? err.message : String(err);
+        response.setError(rpcStatus(Code.INVALID_ARGUMENT, 'BadRequest', details));
       }
       call.write(response);
     });
@@ -237,11 +245,11 @@ export class EsdbWireServer {
     const uuidAsString = options.getUuidOption()?.hasString() ?? false;
     const send = (event: StoredEvent) => write(call, encoded(event, uuidAsString));
     if (options.hasSubscription()) {
-      this.calls.push('Read $all subscription');
       if (!options.hasAll()) {
         const details = 'Stream subscriptions are not implemented by the test double';
         return void call.emit('error', { code: grpc.status.UNIMPLEMENTED, details });
       }
+      this.calls.push('Read $all subscription');
       return this.subscribeToAll(call, options, send);
     }
     const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
