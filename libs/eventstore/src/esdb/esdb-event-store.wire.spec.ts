@@ -6,12 +6,8 @@ import { status } from '@grpc/grpc-js';
 import { RecordedEvent, START, WrongExpectedVersionError } from '../event-store';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { parseUUID } from '@eventstore/db-client/dist/utils/grpcUUID';
-import {
-  EsdbWireServer,
-  EsdbWireServerOptions,
-  toProtoUuid,
-  uuidString,
-} from '../testing/esdb-wire-server';
+import { toProtoUuid, uuidString } from '../testing/esdb-wire-messages';
+import { EsdbWireServer, EsdbWireServerOptions } from '../testing/esdb-wire-server';
 import { startInWorker } from '../testing/run-in-worker';
 import { EsdbEventStore } from './esdb-event-store';
 
