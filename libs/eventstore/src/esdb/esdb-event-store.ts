@@ -35,6 +35,8 @@ import {
 import { Consume, SubscriptionLoop } from '../subscription-loop';
 
 const PAGE_SIZE = 1000;
+/** The last user event is normally among the last few records of the log. */
+const HEAD_PAGE_SIZE = 32;
 
 /**
  * EventStoreDB adapter. Our `position` is the event's commit position in the transaction log, a
@@ -113,7 +115,8 @@ export class EsdbEventStore implements EventStore {
   async readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     if (maxCount <= 0) return events;
-    for await (const event of this.scanAll(FORWARDS, BigInt(fromPosition))) {
+    const pageSize = Math.min(PAGE_SIZE, maxCount + 1);
+    for await (const event of this.scanAll(FORWARDS, BigInt(fromPosition), pageSize)) {
       events.push(toRecordedEvent(event));
       if (events.length === maxCount) break;
     }
@@ -137,7 +140,9 @@ export class EsdbEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
-    for await (const event of this.scanAll(BACKWARDS)) return Number(event.position.commit);
+    for await (const event of this.scanAll(BACKWARDS, undefined, HEAD_PAGE_SIZE)) {
+      return Number(event.position.commit);
+    }
     return START;
   }
 
@@ -180,30 +185,41 @@ export class EsdbEventStore implements EventStore {
   private async *scanAll(
     direction: Direction,
     after?: bigint,
+    pageSize = PAGE_SIZE,
   ): AsyncGenerator<AllStreamRecordedEvent> {
     let fromPosition: ReadPosition =
       after === undefined ? (direction === FORWARDS ? ESDB_START : END) : toReadPosition(after);
     for (;;) {
-      let count = 0;
-      const page = this.client.readAll({ direction, fromPosition, maxCount: PAGE_SIZE });
-      try {
-        for await (const { event } of page) {
-          count++;
-          if (!event) continue;
-          const position = event.position.commit;
-          const beyond =
-            after === undefined || (direction === FORWARDS ? position > after : position < after);
-          if (!beyond) continue;
-          after = position;
-          fromPosition = event.position;
-          if (isUserEvent(event)) yield event;
-        }
-      } finally {
-        // Leaving early destroys only the Node stream; the gRPC call needs its own cancel.
-        await page.cancel();
+      const page = await this.readAllPage(direction, fromPosition, pageSize);
+      for (const event of page) {
+        const position = event.position.commit;
+        const beyond =
+          after === undefined || (direction === FORWARDS ? position > after : position < after);
+        if (!beyond) continue;
+        after = position;
+        fromPosition = event.position;
+        if (isUserEvent(event)) yield event;
       }
-      if (count < PAGE_SIZE) return;
+      if (page.length < pageSize) return;
     }
+  }
+
+  /**
+   * One page of $all, read to its end. A read left midway stays open in the client for good when
+   * the server's last messages and status arrive before its cancel() does, and the client's
+   * dispose(), so close(), then waits for it forever: so no caller breaks out of a gRPC read.
+   */
+  private async readAllPage(
+    direction: Direction,
+    fromPosition: ReadPosition,
+    maxCount: number,
+  ): Promise<AllStreamRecordedEvent[]> {
+    const page: AllStreamRecordedEvent[] = [];
+    for await (const { event } of this.client.readAll({ direction, fromPosition, maxCount })) {
+      // Without link resolution every entry holds its event.
+      if (event) page.push(event);
+    }
+    return page;
   }
 }
 

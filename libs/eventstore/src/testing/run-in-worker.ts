@@ -4,7 +4,20 @@ import { Worker } from 'node:worker_threads';
  * Runs the default export of a TypeScript module in a worker thread, i.e. on another SQLite
  * connection in another thread, as another process would. swc compiles it on the fly, as Jest does.
  */
-export function runInWorker<T>(modulePath: string, input: unknown): Promise<T> {
+export async function runInWorker<T>(modulePath: string, input: unknown): Promise<T> {
+  const { worker, result } = startInWorker<T>(modulePath, input);
+  try {
+    return await result;
+  } finally {
+    void worker.terminate();
+  }
+}
+
+/** The same, leaving the worker running after its result (a server, say) until terminated. */
+export function startInWorker<T>(
+  modulePath: string,
+  input: unknown,
+): { worker: Worker; result: Promise<T> } {
   const worker = new Worker(
     `
     const { readFileSync } = require('node:fs');
@@ -25,12 +38,12 @@ export function runInWorker<T>(modulePath: string, input: unknown): Promise<T> {
     `,
     { eval: true, workerData: { swc: require.resolve('@swc/core'), modulePath, input } },
   );
-  return new Promise<T>((resolve, reject) => {
+  const result = new Promise<T>((resolve, reject) => {
     worker.once('message', (message: { result?: T; error?: string }) => {
       if (message.error !== undefined) reject(new Error(message.error));
       else resolve(message.result as T);
-      void worker.terminate();
     });
     worker.once('error', reject);
   });
+  return { worker, result };
 }
