@@ -32,6 +32,7 @@ export class BlobEraser implements OnModuleDestroy {
   private watermark = 0;
   private stopListening: (() => void) | null = null;
   private timers: NodeJS.Timeout[] = [];
+  private releasedSince: Database.Statement | null = null;
 
   constructor(
     @Inject(READ_DB) private readonly db: Database.Database,
@@ -65,13 +66,17 @@ export class BlobEraser implements OnModuleDestroy {
 
   /** Erases what was let go since the last call and is held by nothing; answers how many. */
   eraseReleased(): number {
-    const rows = this.db
-      .prepare(
-        `SELECT r.seq AS seq, r.blob AS blob,
-                EXISTS (SELECT 1 FROM blob_holders h WHERE h.blob = r.blob) AS held
-         FROM blob_released r WHERE r.seq > ? ORDER BY r.seq`,
-      )
-      .all(this.watermark) as { seq: number; blob: string; held: number }[];
+    // Prepared once: this runs after every live page of the projector.
+    this.releasedSince ??= this.db.prepare(
+      `SELECT r.seq AS seq, r.blob AS blob,
+              EXISTS (SELECT 1 FROM blob_holders h WHERE h.blob = r.blob) AS held
+       FROM blob_released r WHERE r.seq > ? ORDER BY r.seq`,
+    );
+    const rows = this.releasedSince.all(this.watermark) as {
+      seq: number;
+      blob: string;
+      held: number;
+    }[];
     let erased = 0;
     for (const row of rows) {
       this.watermark = row.seq;
