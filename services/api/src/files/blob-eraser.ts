@@ -23,8 +23,8 @@ const FIRST_SWEEP_AFTER_MS = 60 * 1000;
  * folder may all do it.
  *
  * A sweep also removes, every 6 hours, the encrypted blobs no event has ever named that are
- * older than a day (written for a command that then failed, or a write cut short). It leaves
- * the former layout alone: those go through the migration first.
+ * older than a day (written for a command that then failed), and the temporary files of writes
+ * cut short. It leaves the former layout alone: those go through the migration first.
  */
 @Injectable()
 export class BlobEraser implements OnModuleDestroy {
@@ -100,7 +100,7 @@ export class BlobEraser implements OnModuleDestroy {
       .pluck()
       .all() as string[];
     for (const id of ids) if (EncryptedBlobStore.isBlobId(id)) named.add(this.blobs.nameOf(id));
-    let removed = 0;
+    let removed = this.blobs.removeTemporaries(now - graceMs);
     for (const stored of this.blobs.stored()) {
       if (named.has(stored.name) || now - stored.modifiedAt < graceMs) continue;
       if (this.blobs.eraseStored(stored.name)) removed += 1;

@@ -101,6 +101,17 @@ describe('EncryptedBlobStore', () => {
     expect(apart.get(id)?.toString()).toBe('x');
   });
 
+  it('removes the temporary files of a write cut short, once old enough', () => {
+    const id = store.put(Buffer.from('x'));
+    const name = store.nameOf(id);
+    const leftover = join(dir, 'keys', name.slice(0, 2), `${name}.0123456789ab.tmp`);
+    writeFileSync(leftover, 'half');
+    expect(store.removeTemporaries(Date.now() - 60_000)).toBe(0);
+    expect(store.removeTemporaries(Date.now() + 60_000)).toBe(1);
+    expect(existsSync(leftover)).toBe(false);
+    expect(store.get(id)?.toString()).toBe('x');
+  });
+
   it('lists what it holds on disk, and erases by name', () => {
     const id = store.put(Buffer.from('x'));
     const [only] = store.stored();

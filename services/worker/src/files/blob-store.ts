@@ -197,6 +197,27 @@ export class EncryptedBlobStore {
     return [...found].map(([name, modifiedAt]) => ({ name, modifiedAt }));
   }
 
+  /** Removes the temporary files of writes cut short (a crash) older than `before` (ms). */
+  removeTemporaries(before: number): number {
+    let removed = 0;
+    for (const root of [this.blobsDir, this.keysDir]) {
+      if (!existsSync(root)) continue;
+      for (const sub of readdirSync(root, { withFileTypes: true })) {
+        if (!sub.isDirectory() || !FAN_OUT.test(sub.name)) continue;
+        for (const name of readdirSync(join(root, sub.name))) {
+          const path = join(root, sub.name, name);
+          if (!name.endsWith('.tmp')) continue;
+          try {
+            if (statSync(path).mtimeMs < before && removeIfPresent(path)) removed += 1;
+          } catch (error) {
+            if (!isMissing(error)) throw error;
+          }
+        }
+      }
+    }
+    return removed;
+  }
+
   /** The ids of the blobs still in the former layout (the migration's work list). */
   legacyIds(): string[] {
     return EncryptedBlobStore.fanOutFiles(this.filesDir).map((file) => file.name);
