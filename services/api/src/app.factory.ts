@@ -11,6 +11,8 @@ import { requestContextMiddleware } from './infrastructure/http/request-context'
 import { Projector } from './infrastructure/projector';
 import { SeedService } from './seed/seed.service';
 import { GeoJobsModule } from './geo/geo-jobs.module';
+import { BlobEraser } from './files/blob-eraser';
+import { BlobMigrationRunner } from './files/blob-migration.runner';
 
 /**
  * Builds the whole API (used by main.ts and by the tests): routes under /v1, our body
@@ -51,6 +53,9 @@ export async function createApp(
   // init registers the CQRS handlers, which the seed needs.
   await app.init();
   await app.get(Projector).start();
+  // Caught up: what the log let go meanwhile is erased; blobs of the former layout get encrypted.
+  app.get(BlobEraser).start();
+  void app.get(BlobMigrationRunner).start();
   await app.get(SeedService).run();
   // After the seed: the reactor's first start begins at the head of the log.
   await app.get(GeoJobsModule).start();

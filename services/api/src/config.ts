@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseFilesKey } from '@reloc/worker';
 
 /** Everything the API reads from the environment, in one place (see infra/ENVIRONMENT.md). */
 export type AppConfig = {
   port: number;
   dataDir: string;
   filesDir: string;
+  /** Wrapped data keys of the blobs (RELOC_FILES_KEYS_DIR, default `<filesDir>/keys`). */
+  filesKeysDir: string;
   adminEmail: string;
   adminPassword: string;
   demo: boolean;
@@ -49,7 +52,7 @@ export type AppConfig = {
   yousign: { apiUrl: string; apiKey: string; webhookSecret: string | null } | null;
   /** Slows the projector per event: only for tests that need read models to lag. */
   projectorDelayMs: number;
-  /** AES-256 key (32 bytes) of the documents stored encrypted (RELOC_FILES_KEY, else generated). */
+  /** Master key (32 bytes) of the encrypted blob store (RELOC_FILES_KEY, else generated). */
   filesKey: Buffer;
 };
 
@@ -66,15 +69,7 @@ function readOrCreateSecret(dataDir: string): string {
 
 /** RELOC_FILES_KEY: 32 bytes as 64 hex digits or base64; else one kept in the data folder. */
 export function filesKeyOf(value: string | undefined, dataDir: string): Buffer {
-  const text = value?.trim();
-  if (text) {
-    const key = /^[0-9a-fA-F]{64}$/.test(text)
-      ? Buffer.from(text, 'hex')
-      : Buffer.from(text, 'base64');
-    if (key.length !== 32)
-      throw new Error('RELOC_FILES_KEY: 32 bytes expected (64 hex digits or base64)');
-    return key;
-  }
+  if (value?.trim()) return parseFilesKey(value);
   const file = join(dataDir, 'files-key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   const key = randomBytes(32);
@@ -98,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     dataDir,
     filesDir,
+    filesKeysDir: resolve(env.RELOC_FILES_KEYS_DIR || join(filesDir, 'keys')),
     adminEmail: (env.RELOC_ADMIN_EMAIL || 'superadmin@reloc.fr').trim().toLowerCase(),
     adminPassword: env.RELOC_ADMIN_PASSWORD || 'Reloc2026!',
     demo: env.RELOC_DEMO !== '0',

@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { Canvas } from '@reloc/pdf';
 import { FilesService } from '../src/files/files.service';
+import { blobCount as blobsOf, filesContaining, filesUnder } from './support/files-on-disk';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
 const png = new Canvas(8, 6, [200, 120, 80]).rect(2, 2, 3, 3, [20, 40, 200]).png();
@@ -32,10 +32,7 @@ describe('files and photos (§3 "Host" images, §8 upload 413, §9 16 MB)', () =
     });
   };
 
-  const blobCount = () =>
-    readdirSync(t.config.filesDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .reduce((n, dir) => n + readdirSync(join(t.config.filesDir, dir.name)).length, 0);
+  const blobCount = () => blobsOf(t);
 
   it('stores an image for any staff role and serves it without a token, with its real type', async () => {
     for (const role of ['OPERATOR', 'SALE', 'ADMIN', 'VENDOR', 'SUPERADMIN'] as const) {
@@ -68,24 +65,32 @@ describe('files and photos (§3 "Host" images, §8 upload 413, §9 16 MB)', () =
     expect(again.status).toBe(304);
   });
 
-  it('keeps the same bytes once (content-addressed), under a new id each time', async () => {
+  it('stores every upload encrypted, as a blob of its own whose name is not the content’s hash', async () => {
+    const marker = 'PHOTO-MARQUEUR-7Q2';
+    const bytes = Buffer.concat([png, Buffer.from(marker)]);
     const before = blobCount();
-    const a = await upload(Buffer.concat([png, Buffer.from('x')]));
-    const b = await upload(Buffer.concat([png, Buffer.from('x')]));
+    const a = await upload(bytes);
+    const b = await upload(bytes);
     expect(a.body._id).not.toBe(b.body._id);
-    expect(blobCount()).toBe(before + 1);
+    expect(blobCount()).toBe(before + 2);
+    expect(filesContaining(t.config.dataDir, marker)).toEqual([]);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    expect(filesUnder(t.config.dataDir).filter((file) => file.includes(sha))).toEqual([]);
+    const served = await t.http().get(`/v1/cache/image/${a.body._id}.png`).buffer(true);
+    expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0);
   });
 
-  it('takes a target from the form or the query', async () => {
+  it('takes a target from the form or the query (photos: the demo’s, or a property)', async () => {
     const res = await t
       .http()
       .post('/v1/cache/upload?type=image')
       .set(await as('OPERATOR'))
-      .field('target', '6740a1b2c3d4e5f60123abcd')
+      .field('target', 'demo')
       .attach('file', png, 'p.png');
     expect(res.status).toBe(201);
-    const query = await upload(png, { type: '?type=image&target=6740a1b2c3d4e5f60123abcd' });
+    const query = await upload(png, { type: '?type=image&target=demo' });
     expect(query.status).toBe(201);
+    expect(t.app.get(FilesService).find(query.body._id)?.target).toBe('demo');
   });
 
   it('type=files takes images and PDFs, nothing else', async () => {

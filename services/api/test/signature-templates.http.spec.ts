@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SignedLinks } from '../src/signatures/signed-links';
+import { blobCount as blobsOf } from './support/files-on-disk';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
 async function templatePdf(text = "Lettre d'engagement"): Promise<Buffer> {
@@ -25,10 +24,7 @@ describe('signature templates (§5 "Signature template", §7, Admin → Signatur
   });
   afterAll(() => t.close());
 
-  const blobCount = () =>
-    readdirSync(t.config.filesDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .reduce((n, dir) => n + readdirSync(join(t.config.filesDir, dir.name)).length, 0);
+  const blobCount = () => blobsOf(t);
 
   const create = async (
     fields: Record<string, string>,

@@ -50,9 +50,13 @@ export type ProspectFile = {
   by: string;
 };
 
-/** POST /cache/upload?type=files (multipart, field `file`), then POST /prospects/{id}/files. */
+/**
+ * POST /cache/upload?type=files with the prospect as target (its files are read only by those
+ * who may open it), then POST /prospects/{id}/files.
+ */
 export async function attachProspectFile(id: string, file: File): Promise<ProspectFile[]> {
   const form = new FormData();
+  form.append('target', id);
   form.append('file', file);
   const { _id } = await api.post<{ _id: string }>('/cache/upload', form, {
     query: { type: 'files' },

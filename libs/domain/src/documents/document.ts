@@ -119,11 +119,11 @@ export const DOCUMENT_MESSAGES = {
   unknownTemplate: 'Modèle inconnu',
   unreadablePdf: 'Un des fichiers PDF est illisible',
   nameRequired: 'Le nom est obligatoire',
-  wrongEncryption: 'Le chiffrement du fichier ne correspond pas au document',
+  notEncrypted: 'Un document est toujours stocké chiffré',
   packRequired: 'Seul un dossier peut recevoir un pack',
 } as const;
 
-/** One uploaded file of a document: its bytes are the blob `hash` (encrypted or not). */
+/** One uploaded file of a document: its bytes are the blob `hash` of the encrypted blob store. */
 export type DocumentFile = {
   fileId: string;
   name: string;
@@ -132,8 +132,12 @@ export type DocumentFile = {
   uploadedAt: string;
   /** The uploader's trigram (null: an account without one). */
   uploader: string | null;
-  /** sha256 of the stored blob (of the ciphertext when encrypted). */
+  /**
+   * The blob's id: a random id since issue 14; the sha256 of the stored bytes before (clear, or
+   * 'RLE1' when `encrypted`), which the migration rewrote encrypted under the same id.
+   */
   hash: string;
+  /** Stored through the encrypted blob store: always true for new files (false: older ones). */
   encrypted: boolean;
 };
 

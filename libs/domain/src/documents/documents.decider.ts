@@ -44,7 +44,6 @@ export type CreateFile = At & {
   folderId: string | null | undefined;
   name: string;
   documentType: DocumentType | null;
-  encrypted: boolean;
   /** Internal documents ('full' from a merge) skip the by-hand restriction; default false. */
   generated?: boolean;
 };
@@ -283,7 +282,8 @@ function createFile(command: CreateFile, state: ProjectDocuments): DocumentsEven
         title,
         documentType,
         required: false,
-        encrypted: command.encrypted === true,
+        // Encryption at rest is not the client's choice (issue 14): every document is.
+        encrypted: true,
         at: command.at,
       },
     },
@@ -327,8 +327,8 @@ function attachFile(command: AttachFile, state: ProjectDocuments): DocumentsEven
   if (refused) throw new DomainError(refused, 'invalid', { file: refused });
   if (!isObjectId(file.fileId) || !/^[0-9a-f]{64}$/.test(file.hash))
     throw new DomainError(PROJECT_MESSAGES.invalidRequest, 'invalid');
-  if (file.encrypted !== document.meta.encrypted)
-    throw new DomainError(DOCUMENT_MESSAGES.wrongEncryption, 'invalid');
+  // Whatever the document's flag said when it was created (older ones: false), its files are.
+  if (file.encrypted !== true) throw new DomainError(DOCUMENT_MESSAGES.notEncrypted, 'invalid');
   return [
     {
       type: 'DocumentFileAttached',

@@ -132,7 +132,7 @@ describe('CreateFolder and CreateFile', () => {
     spec.given(opened).when(create(3, '  ')).thenThrows('Le nom est obligatoire', 'invalid');
   });
 
-  it('needs an existing folder, refuses the generated-only types, keeps the encrypted flag', () => {
+  it('needs an existing folder, refuses the generated-only types; every document is encrypted', () => {
     const createFile = (over: Partial<Extract<DocumentsCommand, { type: 'CreateFile' }>>) =>
       ({
         type: 'CreateFile',
@@ -141,7 +141,6 @@ describe('CreateFolder and CreateFile', () => {
         folderId: folderIds()[0]._id,
         name: 'Quittance',
         documentType: null,
-        encrypted: false,
         at: LATER,
         ...over,
       }) as DocumentsCommand;
@@ -162,7 +161,8 @@ describe('CreateFolder and CreateFile', () => {
         .given(opened)
         .when(createFile({ documentType }))
         .thenThrows('Ce type de document ne peut pas être ajouté à la main', 'invalid');
-    const events = then(opened, createFile({ documentType: 'bail', encrypted: true }));
+    // The console's way: no encrypted flag (issue 14: encryption is not the client's choice).
+    const events = then(opened, createFile({ documentType: 'bail' }));
     const created = stateOf(events).documents.find((d) => d._id === id(10));
     expect(created).toMatchObject({
       type: 'file',
@@ -222,7 +222,26 @@ describe('AttachFile', () => {
     ]);
   });
 
-  it('refuses a folder, an unknown document, a type other than images and PDF, a wrong flag', () => {
+  it('takes new (encrypted) files on a document created unencrypted before issue 14', () => {
+    const legacy: DocumentsEvent = {
+      type: 'DocumentFileCreated',
+      data: {
+        projectId: PROJECT,
+        documentId: id(30),
+        folderId: folderIds()[0]._id,
+        title: 'Avis d’impôt',
+        documentType: 'impots',
+        required: false,
+        encrypted: false,
+        at: AT,
+      },
+    };
+    const events = then([...opened, legacy], attach(id(30), 1));
+    const document = stateOf(events).documents.find((d) => d._id === id(30));
+    expect(document?.files.map((f) => f.encrypted)).toEqual([true]);
+  });
+
+  it('refuses a folder, an unknown document, a type other than images and PDF, a clear file', () => {
     spec
       .given(opened)
       .when(attach(folderIds()[0]._id, 1))
@@ -238,7 +257,7 @@ describe('AttachFile', () => {
     spec
       .given(opened)
       .when(attach(slot('identity')._id, 1, { encrypted: false }))
-      .thenThrows('Le chiffrement du fichier ne correspond pas au document', 'invalid');
+      .thenThrows('Un document est toujours stocké chiffré', 'invalid');
     spec
       .given(opened)
       .when(attach(slot('identity')._id, 1, { size: 16 * 1024 * 1024 + 1 }))
@@ -310,7 +329,6 @@ describe('RemoveFiles and RemoveDocument', () => {
       folderId: folderIds()[0]._id,
       name: 'Autre',
       documentType: 'autres',
-      encrypted: false,
       at: LATER,
     });
     const after = then(events, { type: 'RemoveDocument', documentId: id(20), at: LATER });

@@ -50,20 +50,20 @@ export function acceptedUpload(kind: UploadKind, type: StoredFileType | null): s
   return type ? null : FILE_MESSAGES.imagesAndPdf;
 }
 
-/** A stored file (`file-<id>` streams): its bytes are kept by their sha256. */
+/** A stored file (`file-<id>` streams): its bytes are a blob of the encrypted store. */
 export type StoredFile = {
   _id: string;
-  /** sha256 of the bytes, hex: the name of the blob in the content-addressed store. */
+  /** The blob's id: random (64 hex); before issue 14 the sha256 of the bytes, kept as the id. */
   hash: string;
   name: string;
   mime: StoredFileType;
   size: number;
   kind: UploadKind;
-  /** What the file was uploaded for (a host id…), when the client said. */
+  /** What the file belongs to (files/cache-access.ts): `__reports`, an article, a prospect… */
   target: string | null;
   uploaderId: string;
   uploadedAt: string;
-  /** Removed with DELETE /cache/{fileId}: no longer listed nor served (the blob stays). */
+  /** Removed with DELETE /cache/{fileId}: no longer listed nor served; its blob is erased. */
   removed?: boolean;
   revision: number;
 };

@@ -1,2 +1,3 @@
 export * from './file';
 export * from './file.decider';
+export * from './cache-access';

@@ -24,13 +24,12 @@ import {
   DocumentPack,
 } from '@reloc/domain';
 import { mergeToPdf, UnreadablePdfError } from '@reloc/pdf';
-import { APP_CONFIG, AppConfig } from '../config';
-import { BlobStore } from '../files/blob-store';
+import { EncryptedBlobStore } from '@reloc/worker';
+import { BLOB_STORE, withNewBlob } from '../files/blob-store';
 import { checkedUpload } from '../files/upload';
 import { Actor, CommandExecutor } from '../infrastructure/command-executor';
 import { ProjectsReadModel } from '../projects/projects.read-model';
 import { DocumentsReadModel } from './documents.read-model';
-import { decryptBytes, encryptBytes } from './encryption';
 import { distinctNames, zipStore } from './zip';
 
 /** A file as the console reads it: no blob hash, no storage detail. */
@@ -59,23 +58,18 @@ const freshIds = () => Array.from({ length: DOCUMENT_IDS_PER_COMMAND }, () => ne
 /**
  * The documents of a project (spec §2 "Documents tab", §7 "Documents and signatures"): one
  * `documents-<projectId>` stream, its default folders written before any other change, the
- * uploaded bytes in the content-addressed blob store (AES-256-GCM for encrypted documents)
- * before the event that names them.
+ * uploaded bytes (and merged PDFs) in the encrypted blob store before the event that names
+ * them. Every document is encrypted at rest, whatever the request says (issue 14); removing a
+ * file or a document lets its blob go, and the eraser removes its key and bytes.
  */
 @Injectable()
 export class DocumentsService {
-  private readonly blobs: BlobStore;
-  private readonly key: Buffer;
-
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(BLOB_STORE) private readonly blobs: EncryptedBlobStore,
     private readonly executor: CommandExecutor,
     private readonly documents: DocumentsReadModel,
     private readonly projects: ProjectsReadModel,
-  ) {
-    this.blobs = new BlobStore(config.filesDir);
-    this.key = config.filesKey;
-  }
+  ) {}
 
   /** 400 for a malformed id, 404 'Introuvable' for an unknown (or deleted) project. */
   requireProject(projectId: string): Project {
@@ -148,7 +142,7 @@ export class DocumentsService {
             folderId: body.folderId ?? null,
             name: body.name,
             documentType: body.documentType ?? null,
-            encrypted: body.encrypted === true,
+            // `body.encrypted` is accepted for the older clients and ignored: every document is.
             at,
           };
     const state = await this.run(projectId, actor, [command]);
@@ -163,16 +157,11 @@ export class DocumentsService {
     return toDocumentDto(DocumentsService.found(state, folderId));
   }
 
-  /** Writes the bytes (encrypted when asked) and answers the blob's name. */
-  private putBlob(bytes: Uint8Array, encrypted: boolean): string {
-    return this.blobs.put(encrypted ? encryptBytes(this.key, bytes) : bytes);
-  }
-
-  /** The plain bytes of a file; 404 when its blob is missing. */
+  /** The plain bytes of a file (the store reads the former clear and 'RLE1' blobs too). */
   readFile(file: DocumentFile): Buffer {
-    const blob = this.blobs.get(file.hash);
-    if (!blob) throw new DomainError(DOCUMENT_MESSAGES.fileNotFound, 'notFound');
-    return file.encrypted ? decryptBytes(this.key, blob) : blob;
+    const bytes = this.blobs.get(file.hash);
+    if (!bytes) throw new DomainError(DOCUMENT_MESSAGES.fileNotFound, 'notFound');
+    return bytes;
   }
 
   /**
@@ -192,10 +181,8 @@ export class DocumentsService {
     const at = new Date().toISOString();
     const commands: DocumentsCommand[] = [];
     let fileDocumentId = target._id;
-    let encrypted = target.meta.encrypted;
     if (target.type === 'folder') {
       fileDocumentId = newObjectId();
-      encrypted = true;
       commands.push({
         type: 'CreateFile',
         projectId,
@@ -203,27 +190,29 @@ export class DocumentsService {
         folderId: target._id,
         name: upload.name,
         documentType: 'autres',
-        encrypted,
         at,
       });
     }
-    const hash = this.putBlob(upload.bytes, encrypted);
-    commands.push({
-      type: 'AttachFile',
-      documentId: fileDocumentId,
-      file: {
-        fileId: newObjectId(),
-        name: upload.name,
-        mime,
-        size: upload.bytes.length,
-        uploadedAt: at,
-        uploader: actor.trigram,
-        hash,
-        encrypted,
-      },
-      at,
-    });
-    const after = await this.run(projectId, actor, commands);
+    const after = await withNewBlob(this.blobs, upload.bytes, (hash) =>
+      this.run(projectId, actor, [
+        ...commands,
+        {
+          type: 'AttachFile',
+          documentId: fileDocumentId,
+          file: {
+            fileId: newObjectId(),
+            name: upload.name,
+            mime,
+            size: upload.bytes.length,
+            uploadedAt: at,
+            uploader: actor.trigram,
+            hash,
+            encrypted: true,
+          },
+          at,
+        },
+      ]),
+    );
     return toDocumentDto(DocumentsService.found(after, fileDocumentId));
   }
 
@@ -291,7 +280,7 @@ export class DocumentsService {
 
   /**
    * `_merge`: the files of the documents, in the order given, as one PDF in a new 'full'
-   * document of the first one's folder; encrypted when any source is.
+   * document of the first one's folder (encrypted, like every document).
    */
   async merge(projectId: string, body: MergeDocumentsBody, actor: Actor): Promise<DocumentDto> {
     const state = await this.opened(projectId, actor);
@@ -304,39 +293,38 @@ export class DocumentsService {
     if (bytes.length > MAX_UPLOAD_BYTES) throw new DomainError(FILE_MESSAGES.tooBig, 'invalid');
     const first = sources[0];
     const folderId = first.type === 'folder' ? first._id : first.parentFolder;
-    const encrypted = files.some((file) => file.encrypted);
     const title = body.name?.trim() || MERGED_DOCUMENT_TITLE;
     const documentId = newObjectId();
     const at = new Date().toISOString();
-    const hash = this.putBlob(bytes, encrypted);
-    const after = await this.run(projectId, actor, [
-      {
-        type: 'CreateFile',
-        projectId,
-        documentId,
-        folderId,
-        name: title,
-        documentType: 'full',
-        encrypted,
-        generated: true,
-        at,
-      },
-      {
-        type: 'AttachFile',
-        documentId,
-        file: {
-          fileId: newObjectId(),
-          name: `${title}.pdf`,
-          mime: 'application/pdf',
-          size: bytes.length,
-          uploadedAt: at,
-          uploader: actor.trigram,
-          hash,
-          encrypted,
+    const after = await withNewBlob(this.blobs, bytes, (hash) =>
+      this.run(projectId, actor, [
+        {
+          type: 'CreateFile',
+          projectId,
+          documentId,
+          folderId,
+          name: title,
+          documentType: 'full',
+          generated: true,
+          at,
         },
-        at,
-      },
-    ]);
+        {
+          type: 'AttachFile',
+          documentId,
+          file: {
+            fileId: newObjectId(),
+            name: `${title}.pdf`,
+            mime: 'application/pdf',
+            size: bytes.length,
+            uploadedAt: at,
+            uploader: actor.trigram,
+            hash,
+            encrypted: true,
+          },
+          at,
+        },
+      ]),
+    );
     return toDocumentDto(DocumentsService.found(after, documentId));
   }
 }

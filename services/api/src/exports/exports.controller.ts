@@ -49,7 +49,7 @@ export class ExportsController {
       const id = host.photoUrlEstate?.[0];
       if (!id) return null;
       if (!photos.has(id))
-        photos.set(id, isObjectId(id) ? (this.files.read(id)?.bytes ?? null) : null);
+        photos.set(id, isObjectId(id) ? (this.files.photo(id)?.bytes ?? null) : null);
       return photos.get(id) ?? null;
     };
     const entries = this.proposals

@@ -46,7 +46,10 @@ export class UploadExceptionFilter extends ApiExceptionFilter {
 /** A year: an image id names bytes that never change. */
 const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 
-/** Photos and documents (spec §7 "Documents", §3 "Host"); uploads are staff only (global guard). */
+/**
+ * Photos and documents (spec §7 "Documents", §3 "Host"); staff only (global guard), and each
+ * route under the rule of the file's target (libs/domain files/cache-access.ts, issue 14).
+ */
 @ApiTags('files')
 @Controller('cache')
 export class FilesController {
@@ -65,7 +68,7 @@ export class FilesController {
     const { type, target } = validated<UploadQuery>(uploadQuerySchema, { ...(query as object) });
     const fields = validated<UploadFields>(uploadFieldsSchema, { ...(body as object) });
     if (!file) throw new DomainError(FILE_MESSAGES.noFile, 'invalid', { file: 'Obligatoire' });
-    const id = await this.files.store(
+    const id = await this.files.upload(
       {
         bytes: file.buffer,
         name: file.originalname,
@@ -78,7 +81,9 @@ export class FilesController {
   }
 
   /**
-   * The image of an id, without a token: an `<img src>` cannot send one, and ids are
+   * A property photo, without a token: an `<img src>` cannot send one, and photos are the
+   * public content of the listings (spec §3 "Host"). Only image uploads of properties are
+   * served here (never a document, an attachment or a report, even an image one); ids are
    * unguessable. `.png` is only the path's shape; the real type goes out as Content-Type.
    */
   @Public()
@@ -87,7 +92,7 @@ export class FilesController {
     const id = name.replace(/\.png$/, '');
     if (!isObjectId(id))
       throw new DomainError('Identifiant invalide', 'invalid', { id: 'Invalide' });
-    const found = this.files.read(id);
+    const found = this.files.photo(id);
     if (!found || !isImageType(found.file.mime))
       throw new DomainError(FILE_MESSAGES.notFound, 'notFound');
     res.setHeader('Content-Type', found.file.mime);
@@ -101,13 +106,13 @@ export class FilesController {
     res.status(200).end(found.bytes);
   }
 
-  /** The files uploaded for a target (an article id, `__reports`…): staff only. */
+  /** The files of a target (an article, a prospect, `__reports`…), under the target's read rule. */
   @Get('for/:target')
-  listFor(@Param('target') target: string) {
+  listFor(@CurrentUser() me: UserRow, @Param('target') target: string) {
     if (!target || target.length > 200)
       throw new DomainError('Identifiant invalide', 'invalid', { target: 'Invalide' });
     return {
-      files: this.files.listFor(target).map((file) => ({
+      files: this.files.listFor(target, actorOf(me)).map((file) => ({
         _id: file.id,
         name: file.name,
         size: file.size,
@@ -118,13 +123,12 @@ export class FilesController {
     };
   }
 
-  /** A stored file's bytes, downloaded under its name: staff only. */
+  /** A stored file's bytes, downloaded under its name, under its target's read rule. */
   @Get('file/:id')
-  download(@Param('id') id: string, @Res() res: Response): void {
+  download(@CurrentUser() me: UserRow, @Param('id') id: string, @Res() res: Response): void {
     if (!isObjectId(id))
       throw new DomainError('Identifiant invalide', 'invalid', { id: 'Invalide' });
-    const found = this.files.read(id);
-    if (!found) throw new DomainError(FILE_MESSAGES.notFound, 'notFound');
+    const found = this.files.readFor(id, actorOf(me));
     const ascii = found.file.name.normalize('NFD').replace(/[^A-Za-z0-9._-]/g, '_');
     res.setHeader('Content-Type', found.file.mime);
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -136,7 +140,7 @@ export class FilesController {
     res.status(200).end(found.bytes);
   }
 
-  /** Removes a file: admins, or the one who uploaded it (204). */
+  /** Removes a file (204): its target's rule, and admins or the one who uploaded it. */
   @Delete(':fileId')
   @HttpCode(204)
   async remove(@CurrentUser() me: UserRow, @Param('fileId') fileId: string): Promise<void> {

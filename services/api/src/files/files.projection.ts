@@ -1,11 +1,25 @@
 import type Database from 'better-sqlite3';
-import { fileDecider, FileEvent, StoredFile } from '@reloc/domain';
+import { fileDecider, FileEvent, KbItemDeleted, ProspectEvent, StoredFile } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
 import { preparedPerConnection } from '../infrastructure/prepared-statements';
 
-// Every file event type, checked by the compiler: a new one cannot be forgotten here.
-const FILE_EVENT_TYPES: Record<FileEvent['type'], true> = { FileStored: true, FileRemoved: true };
+type OwnerEvent =
+  | Extract<
+      ProspectEvent,
+      { type: 'ProspectFileAttached' | 'ProspectFileRemoved' | 'ProspectDeleted' }
+    >
+  | KbItemDeleted;
+
+// Every file event type, and those of the targets that own files, checked by the compiler.
+const HANDLED: Record<FileEvent['type'] | OwnerEvent['type'], true> = {
+  FileStored: true,
+  FileRemoved: true,
+  ProspectFileAttached: true,
+  ProspectFileRemoved: true,
+  ProspectDeleted: true,
+  KbItemDeleted: true,
+};
 
 const sql = preparedPerConnection((db: Database.Database) => ({
   save: db.prepare(
@@ -14,13 +28,22 @@ const sql = preparedPerConnection((db: Database.Database) => ({
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
   remove: db.prepare('DELETE FROM files WHERE id = ?'),
+  claim: db.prepare('UPDATE files SET target = ? WHERE id = ? AND target IS NULL'),
+  removeOwned: db.prepare('DELETE FROM files WHERE id = ? AND target = ?'),
+  removeAllOwned: db.prepare('DELETE FROM files WHERE target = ?'),
 }));
 
-/** Stored files (`file-<id>` streams): id → blob hash, name, type, size, target, uploader; a removed file's row goes. */
+/**
+ * Stored files (`file-<id>` streams): id → blob hash, name, type, size, target, uploader; a
+ * removed file's row goes. A file belongs to its target: a prospect's goes when it is detached
+ * or the prospect deleted, an article's when the article is deleted; a file sent without a
+ * target is taken by the first prospect it is attached to (its target becomes that prospect).
+ * The same rules let go of the blobs (blob-refs.projection.ts).
+ */
 export const filesProjection: Projection = {
   name: 'files',
-  version: 1,
-  handles: Object.keys(FILE_EVENT_TYPES),
+  version: 2,
+  handles: Object.keys(HANDLED),
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS files (
@@ -36,9 +59,25 @@ export const filesProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS files;');
   },
   apply(db, event: RecordedEvent) {
-    if (event.type === 'FileRemoved') {
-      sql(db).remove.run((event.data as { fileId: string }).fileId);
-      return;
+    const owner = { type: event.type, data: event.data } as OwnerEvent | FileEvent;
+    switch (owner.type) {
+      case 'FileRemoved':
+        sql(db).remove.run(owner.data.fileId);
+        return;
+      case 'ProspectFileAttached':
+        sql(db).claim.run(owner.data.prospectId, owner.data.file._id);
+        return;
+      case 'ProspectFileRemoved':
+        sql(db).removeOwned.run(owner.data.fileId, owner.data.prospectId);
+        return;
+      case 'ProspectDeleted':
+        sql(db).removeAllOwned.run(owner.data.prospectId);
+        return;
+      case 'KbItemDeleted':
+        sql(db).removeAllOwned.run(owner.data.kbItemId);
+        return;
+      case 'FileStored':
+        break;
     }
     const file: StoredFile = fileDecider.evolve(fileDecider.initialState(), {
       type: event.type,

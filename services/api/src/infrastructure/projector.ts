@@ -4,6 +4,12 @@ import { EventStore, RecordedEvent, START, Subscription } from '@reloc/eventstor
 import { Projection } from './projection';
 
 const PAGE_SIZE = 1000;
+
+/**
+ * Told of every page once its rows are committed, before the writers waiting for it are
+ * released; `live`: the projector follows the log (false while it catches up or rebuilds).
+ */
+export type PageListener = (events: readonly RecordedEvent[], live: boolean) => void;
 const CHECKPOINT_NAME = 'read-models';
 
 /**
@@ -20,6 +26,7 @@ export class Projector {
   private stopped = false;
   private checkpointStatement: Database.Statement | null = null;
   private readonly applyPage: (events: RecordedEvent[]) => void;
+  private readonly pageListeners = new Set<PageListener>();
 
   constructor(
     private readonly store: EventStore,
@@ -49,6 +56,12 @@ export class Projector {
   /** Following the log live (after the first catch-up); false before start and after stop. */
   get following(): boolean {
     return this.subscription !== null && !this.stopped;
+  }
+
+  /** Adds a page listener (the blob eraser); answers its removal. */
+  onPage(listener: PageListener): () => void {
+    this.pageListeners.add(listener);
+    return () => this.pageListeners.delete(listener);
   }
 
   /** The read models it feeds, with their versions (all share one checkpoint). */
@@ -166,6 +179,13 @@ export class Projector {
     if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
     this.applyPage(events);
     this.position = events[events.length - 1].position;
+    for (const listener of this.pageListeners) {
+      try {
+        listener(events, this.following);
+      } catch (error) {
+        this.logger.error(`page listener failed: ${String(error)}`);
+      }
+    }
     this.notifyWaiters();
   }
 

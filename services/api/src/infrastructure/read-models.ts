@@ -10,6 +10,7 @@ import {
 } from '../announcements/announcements.projection';
 import { proposalsProjection } from '../proposals/proposals.projection';
 import { filesProjection } from '../files/files.projection';
+import { blobRefsProjection } from '../files/blob-refs.projection';
 import { documentsProjection } from '../documents/documents.projection';
 import {
   signatureRequestsProjection,
@@ -34,6 +35,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   announcementActivityProjection,
   proposalsProjection,
   filesProjection,
+  blobRefsProjection,
   documentsProjection,
   signatureTemplatesProjection,
   signatureRequestsProjection,

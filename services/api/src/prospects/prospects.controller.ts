@@ -278,16 +278,19 @@ export class ProspectsController {
   ) {
     const prospect = this.readable(me, id);
     const attached = (prospect.files ?? []).find((file) => file._id === fileId);
-    const found = attached ? this.files.read(attached._id) : null;
-    if (!attached || !found) throw new DomainError(PROSPECT_MESSAGES.fileNotFound, 'notFound');
+    // The record must belong to this prospect (sent for it, or taken when attached).
+    const file = attached ? this.files.find(attached._id) : null;
+    const bytes = file?.target === prospect._id ? this.files.bytesOf(file) : null;
+    if (!attached || !file || !bytes)
+      throw new DomainError(PROSPECT_MESSAGES.fileNotFound, 'notFound');
     const ascii = attached.name.normalize('NFD').replace(/[^A-Za-z0-9._-]/g, '_');
-    res.setHeader('Content-Type', found.file.mime);
+    res.setHeader('Content-Type', file.mime);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader(
       'Content-Disposition',
       `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attached.name)}`,
     );
-    res.status(200).end(found.bytes);
+    res.status(200).end(bytes);
   }
 
   /** The admins' download (§6): the board's prospects as a spreadsheet. */

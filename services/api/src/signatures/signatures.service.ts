@@ -29,6 +29,7 @@ import {
   SignatureJobs,
 } from '@reloc/worker';
 import { APP_CONFIG, AppConfig } from '../config';
+import { withNewBlob } from '../files/blob-store';
 import { FilesService } from '../files/files.service';
 import { HostsReadModel } from '../hosts/hosts.read-model';
 import { Actor, CommandExecutor } from '../infrastructure/command-executor';
@@ -212,27 +213,30 @@ export class SignaturesService {
       throw new DomainError(SIGNATURE_MESSAGES.noSigner, 'invalid');
     const original = this.templates.bytesOf(template);
     if (!original) throw new Error(`template blob missing: ${template.file.hash}`);
-    const documentHash = this.files.blobs.put(await this.document(original, step, picked));
+    const document = await this.document(original, step, picked);
     const previous = this.current(projectId, step);
     const transactionId = newObjectId();
-    const { state } = await this.executor.execute(
-      signaturesStream(projectId),
-      signaturesDecider,
-      {
-        type: 'RequestSignature',
-        projectId,
-        signatureId: newObjectId(),
-        transactionId,
-        step,
-        provider: this.config.yousign ? 'yousign' : 'builtin',
-        templateId: template._id,
-        documentHash,
-        documentName: `${SIGNATURE_STEP_LABELS[step]} - ${`${text(project.firstName)} ${text(project.lastName)}`.trim()}.pdf`,
-        signers,
-        properties: picked.map((h) => h._id),
-        at: new Date().toISOString(),
-      },
-      { actor },
+    // The document to sign is a blob of its own (the template's stays with the template).
+    const { state } = await withNewBlob(this.files.blobs, document, (documentHash) =>
+      this.executor.execute(
+        signaturesStream(projectId),
+        signaturesDecider,
+        {
+          type: 'RequestSignature',
+          projectId,
+          signatureId: newObjectId(),
+          transactionId,
+          step,
+          provider: this.config.yousign ? 'yousign' : 'builtin',
+          templateId: template._id,
+          documentHash,
+          documentName: `${SIGNATURE_STEP_LABELS[step]} - ${`${text(project.firstName)} ${text(project.lastName)}`.trim()}.pdf`,
+          signers,
+          properties: picked.map((h) => h._id),
+          at: new Date().toISOString(),
+        },
+        { actor },
+      ),
     );
     await this.cancelAtProvider(previous);
     await this.enqueue(SIGNATURE_JOB_NAMES.create, { projectId, step, transactionId });

@@ -27,9 +27,12 @@ export function signatureJobId(name: string, job: SignatureJob): string {
   return `${name}:${job.projectId}:${job.step}:${job.transactionId}`;
 }
 
-/** The content-addressed blob store (the api's files/blob-store.ts), by sha256. */
+/**
+ * The blob store the processors read and write (files/blob-store.ts: every blob encrypted with
+ * its own key); `put` answers the new blob's id, which the events name.
+ */
 export interface BlobAccess {
-  get(hash: string): Uint8Array | null;
+  get(id: string): Uint8Array | null;
   put(bytes: Uint8Array): string;
 }
 

@@ -40,6 +40,8 @@ describe('prospect files', () => {
       new File(['%PDF'], 'plaquette.pdf', { type: 'application/pdf' }),
     );
     expect(await screen.findByText('plaquette.pdf')).toBeInTheDocument();
+    // Uploaded for the prospect: its files are read only by those who may open it.
+    expect((calls[0].body as FormData).get('target')).toBe(PROSPECT_ID);
     expect(calls[1].body).toBe(JSON.stringify({ fileId: FILE_ID }));
 
     await user.click(screen.getByRole('button', { name: 'Retirer plaquette.pdf' }));

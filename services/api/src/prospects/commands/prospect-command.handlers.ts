@@ -1,5 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
+  canAttachToProspect,
+  canEditProspect,
   DomainError,
   MESSAGES,
   newObjectId,
@@ -161,12 +163,18 @@ export class AttachProspectFileHandler implements ICommandHandler<AttachProspect
   ) {}
 
   async execute({ actor, prospectId, fileId }: AttachProspectFileCommand): Promise<Prospect> {
-    const found = this.files.read(fileId);
-    if (!found)
+    // Who may not edit the prospect hears so first (the decider says it again).
+    const current = this.prospects.findById(prospectId);
+    if (current && !canEditProspect(actor, current))
+      throw new DomainError(PROSPECT_MESSAGES.forbidden, 'forbidden');
+    const file = this.files.find(fileId);
+    // Only a file sent for this prospect, or the caller's own untargeted upload: an id of a
+    // report or of another prospect's file must not open it through this prospect.
+    if (!file || !canAttachToProspect(actor, prospectId, file))
       throw new DomainError(PROSPECT_MESSAGES.fileNotFound, 'invalid', {
         fileId: PROSPECT_MESSAGES.fileNotFound,
       });
-    const { name, mime, size } = found.file;
+    const { name, mime, size } = file;
     await this.executor.execute(
       prospectStream(prospectId),
       prospectDecider,
@@ -185,7 +193,7 @@ export class AttachProspectFileHandler implements ICommandHandler<AttachProspect
   }
 }
 
-/** DELETE /prospects/{id}/files/{fileId}: the file leaves the list (its bytes stay stored). */
+/** DELETE /prospects/{id}/files/{fileId}: the file leaves the list; one sent for this prospect is erased. */
 @CommandHandler(RemoveProspectFileCommand)
 export class RemoveProspectFileHandler implements ICommandHandler<RemoveProspectFileCommand> {
   constructor(private readonly executor: CommandExecutor) {}
