@@ -1,0 +1,109 @@
+import type { ExpectedRevision } from '../event-store';
+
+/**
+ * The PostgreSQL side of the adapter: one table, one append function, one notification channel.
+ * Why it is built this way is explained at the top of postgres-event-store.ts.
+ */
+
+/** Session-level advisory lock keys of this store (bigint form; other Reloc locks use others). */
+export const LOCK_KEYS = {
+  /** Held by every append transaction until it commits: positions follow commit order. */
+  append: '5928228387813326849', // 0x52454c4f43000001, "RELOC" + 1
+  /** Held while the schema is created or updated, so replicas starting together do not race. */
+  migration: '5928228387813326848', // 0x52454c4f43000000
+} as const;
+
+/** NOTIFY channel of every committed append; the payload is the last position written. */
+export const APPENDED_CHANNEL = 'events_appended';
+
+/** How `append_events` reads an expected revision: >= 0 exact, or one of these. */
+const EXPECTED_CODES = { no_stream: -1, any: -2, stream_exists: -4 } as const;
+
+export function expectedRevisionCode(expected: ExpectedRevision): number {
+  if (typeof expected === 'string') return EXPECTED_CODES[expected];
+  if (!Number.isSafeInteger(expected) || expected < -1) {
+    throw new RangeError(`Invalid expected revision ${expected}`);
+  }
+  return expected; // -1, the revision of a missing stream, means no_stream, as it does elsewhere
+}
+
+const TABLE = `
+CREATE TABLE IF NOT EXISTS events (
+  position bigint PRIMARY KEY,
+  id text NOT NULL UNIQUE,
+  stream_id text NOT NULL,
+  revision integer NOT NULL,
+  type text NOT NULL,
+  data json NOT NULL,
+  metadata json NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (stream_id, revision)
+)`;
+
+/*
+ * One call = one statement = one implicit transaction = one round trip. `json`, not `jsonb`: the
+ * text is kept as written (key order, "\u0000"), as SQLite keeps it; PostgreSQL still checks it
+ * is JSON. Under READ COMMITTED each statement of a volatile function takes a new snapshot, so
+ * what is read after the lock includes every append committed before it; under REPEATABLE READ
+ * it would not, hence the guard.
+ */
+const APPEND_FUNCTION = `
+CREATE OR REPLACE FUNCTION append_events(
+  p_stream_id text,
+  p_expected integer,
+  p_ids text[],
+  p_types text[],
+  p_data json[],
+  p_metadata json[],
+  OUT accepted boolean,
+  OUT revision integer,
+  OUT last_position bigint
+) LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  appended integer := coalesce(cardinality(p_ids), 0);
+  current_revision integer;
+  head bigint;
+BEGIN
+  IF current_setting('transaction_isolation') <> 'read committed' THEN
+    RAISE EXCEPTION 'append_events needs READ COMMITTED isolation, not %',
+      current_setting('transaction_isolation');
+  END IF;
+  PERFORM pg_advisory_xact_lock(${LOCK_KEYS.append});
+
+  SELECT e.revision INTO current_revision
+    FROM events e WHERE e.stream_id = p_stream_id ORDER BY e.revision DESC LIMIT 1;
+  current_revision := coalesce(current_revision, -1);
+  accepted := p_expected = ${EXPECTED_CODES.any}
+    OR (p_expected = ${EXPECTED_CODES.no_stream} AND current_revision = -1)
+    OR (p_expected = ${EXPECTED_CODES.stream_exists} AND current_revision >= 0)
+    OR p_expected = current_revision;
+  revision := current_revision;
+  IF NOT accepted OR appended = 0 THEN
+    RETURN;
+  END IF;
+
+  SELECT e.position INTO head FROM events e ORDER BY e.position DESC LIMIT 1;
+  head := coalesce(head, 0);
+  INSERT INTO events (position, id, stream_id, revision, type, data, metadata)
+    SELECT head + u.n, u.id, p_stream_id, current_revision + u.n, u.type, u.data, u.metadata
+    FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(id, type, data, metadata, n);
+  revision := current_revision + appended;
+  last_position := head + appended;
+  PERFORM pg_notify('${APPENDED_CHANNEL}', last_position::text);
+END
+$fn$`;
+
+/** Run in one transaction; idempotent, so every store runs it when it first needs the database. */
+export const MIGRATION = [
+  `SELECT pg_advisory_xact_lock(${LOCK_KEYS.migration})`,
+  TABLE,
+  APPEND_FUNCTION,
+];
+
+/** Fails with a clear message when an `events` table of another shape is in the way. */
+export const SHAPE_CHECK =
+  'SELECT position, id, stream_id, revision, type, data, metadata, created_at FROM events LIMIT 0';
+
+/** Columns of a RecordedEvent, in this order; created_at as the ISO string JavaScript writes. */
+export const EVENT_COLUMNS = `position, id, stream_id, revision, type, data::text, metadata::text,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
