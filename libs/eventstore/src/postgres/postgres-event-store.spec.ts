@@ -294,6 +294,33 @@ if (unavailable && isServiceRequired('postgres')) {
       expect(seen).toEqual(Array.from({ length: 2_500 }, (_, i) => i));
     });
 
+    it('retries from the checkpoint after a handler fails mid-page, skipping nothing', async () => {
+      const store = open();
+      const head = await store.headPosition();
+      const s = stream('retry');
+      await store.appendToStream(
+        s,
+        Array.from({ length: 2_500 }, (_, i) => ({ type: 'A', data: { i } })),
+      );
+      const handled: number[] = [];
+      const errors: unknown[] = [];
+      let failures = 1;
+      const subscription = store.subscribeToAll(
+        head,
+        (event) => {
+          const { i } = event.data as { i: number };
+          // In the second page, while the third is being read ahead.
+          if (i === 1_500 && failures-- > 0) throw new Error('projection failed');
+          handled.push(i);
+        },
+        { onError: (err) => errors.push(err) },
+      );
+      await waitFor(() => handled.length === 2_500);
+      await subscription.stop();
+      expect(handled).toEqual(Array.from({ length: 2_500 }, (_, i) => i));
+      expect(errors).toEqual([new Error('projection failed')]);
+    });
+
     it('closes idempotently, with its connections, and refuses new subscriptions', async () => {
       const store = open();
       const subscription = store.subscribeToAll(START, () => undefined);

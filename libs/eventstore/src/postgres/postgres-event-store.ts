@@ -268,7 +268,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Pages through the log, then waits for an append (local or notified), the poll or stop. */
   private readonly consume: Consume = async (loop, signal) => {
-    let woken: boolean; // set by a wake-up while the handler works, so none is lost
+    let woken = false; // set by a wake-up while reading or handling, so none is lost
     let wake: (() => void) | undefined;
     const onWake = () => {
       woken = true;
@@ -277,21 +277,27 @@ export class PostgresEventStore implements EventStore {
     localAppends.on(this.key, onWake);
     this.wakeUps.on('wake', onWake);
     signal.addEventListener('abort', onWake);
+    // A wake-up counts from the start of a read: what it announces may be missing from that read.
+    const read = (after: number) => {
+      woken = false;
+      return this.readAll(after, PAGE_SIZE);
+    };
     try {
+      let page = await read(loop.position);
       while (!signal.aborted) {
-        woken = false;
-        const page = await this.readAll(loop.position, PAGE_SIZE);
+        // A full page means more follows: the server reads the next page while the handler
+        // works on this one (positions are in commit order, so reading on from the last one is
+        // what reading from the checkpoint would return once this page is handled).
+        const next = page.length === PAGE_SIZE ? read(page[page.length - 1].position) : null;
+        next?.catch(() => undefined); // awaited below, unless the handler fails first
         for (const event of page) await loop.deliver(event);
-        if (page.length === PAGE_SIZE || woken) continue;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, this.pollIntervalMs).unref();
-          function done() {
-            clearTimeout(timer);
-            wake = undefined;
-            resolve();
-          }
-          wake = done;
-        });
+        if (next) {
+          page = await next;
+          continue;
+        }
+        if (!woken) await this.idle((done) => (wake = done));
+        wake = undefined;
+        if (!signal.aborted) page = await read(loop.position);
       }
     } finally {
       localAppends.off(this.key, onWake);
@@ -299,6 +305,18 @@ export class PostgresEventStore implements EventStore {
       signal.removeEventListener('abort', onWake);
     }
   };
+
+  /** Resolves after the poll interval, or earlier when the callback it registers is called. */
+  private idle(register: (done: () => void) => void): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs).unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      register(done);
+    });
+  }
 }
 
 /**
