@@ -1,6 +1,6 @@
 // Phase P: the PostgreSQL event store against plain `pg` on the same server, same rows, same run.
 //
-// A throwaway database (random name) is created on BENCH_POSTGRES_URL's server and dropped at
+// A throwaway database (random name) is created on RELOC_TEST_POSTGRES_URL's server and dropped at
 // the end. The built PostgresEventStore creates its schema there; the raw reference writes into
 // `raw_events`, created `LIKE events INCLUDING ALL` (same columns, defaults, constraints and
 // indexes), so it follows the adapter's schema. Raw rows are the same events, serialised and
@@ -31,12 +31,9 @@ export function loadPg() {
   return { pg: req('pg'), version: req('pg/package.json').version };
 }
 
+/** The server the tests use too (RELOC_TEST_POSTGRES_URL); the bench makes its own database there. */
 export function benchPostgresUrl(env = process.env) {
-  return (
-    env.BENCH_POSTGRES_URL?.trim() ||
-    env.RELOC_TEST_POSTGRES_URL?.trim() ||
-    'postgres://postgres@127.0.0.1:5432/postgres'
-  );
+  return env.RELOC_TEST_POSTGRES_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
 /** Why the PostgreSQL rows cannot run, or null. */
@@ -231,7 +228,7 @@ export async function runPostgresBench({
     const head = await store.headPosition();
     if (head < catchUpEvents) {
       const fill = sampleEvents(Math.min(catchUpEvents - head, 50_000), 19);
-      for (let done = head; done < catchUpEvents; ) {
+      for (let done = head; done < catchUpEvents;) {
         const n = Math.min(PAGE, catchUpEvents - done);
         const events = Array.from({ length: n }, (_, i) => fill[(done + i) % fill.length]);
         await store.appendToStream(streamName(), events, { expectedRevision: 'no_stream' });
@@ -250,7 +247,7 @@ export async function runPostgresBench({
           'raw',
           async () => {
             let seen = 0;
-            for (let from = 0; seen < catchUpEvents; ) {
+            for (let from = 0; seen < catchUpEvents;) {
               const { rows } = await raw.query({
                 ...readRaw,
                 values: [from, Math.min(PAGE, catchUpEvents - seen)],
