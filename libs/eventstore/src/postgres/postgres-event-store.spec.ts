@@ -104,6 +104,8 @@ if (unavailable && isServiceRequired('postgres')) {
           [second, 0, head + 3],
         ]);
         expect(appended.position).toBe(head + 3);
+        // The store's clock is read under the lock, so it follows the positions too.
+        expect(seen[2].createdAt >= seen[1].createdAt).toBe(true);
         expect((await reader.readAll(head, 100)).map((e) => e.position)).toEqual([
           head + 1,
           head + 2,

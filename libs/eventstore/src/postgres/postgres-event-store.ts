@@ -59,6 +59,8 @@ import {
 const PAGE_SIZE = 1000;
 const DEFAULT_POLL_INTERVAL_MS = 500;
 const DEFAULT_POOL_SIZE = 10;
+/** pg waits forever by default; a server that drops packets would then hang appends and stop(). */
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const MAX_LISTEN_BACKOFF_MS = 5_000;
 /** How this store's connections show in pg_stat_activity (the listener's with `-listen`). */
 const APPLICATION_NAME = 'reloc-eventstore';
@@ -119,8 +121,10 @@ export class PostgresEventStore implements EventStore {
 
   /** Takes a connection string (postgres://…) or pg's client settings. */
   constructor(connection: string | ClientConfig, options: PostgresEventStoreOptions = {}) {
-    this.connection =
-      typeof connection === 'string' ? { connectionString: connection } : connection;
+    this.connection = {
+      connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS,
+      ...(typeof connection === 'string' ? { connectionString: connection } : connection),
+    };
     this.key = JSON.stringify(
       typeof connection === 'string'
         ? connection

@@ -63,6 +63,7 @@ DECLARE
   appended integer := coalesce(cardinality(p_ids), 0);
   current_revision integer;
   head bigint;
+  stamp timestamptz;
 BEGIN
   IF current_setting('transaction_isolation') <> 'read committed' THEN
     RAISE EXCEPTION 'append_events needs READ COMMITTED isolation, not %',
@@ -84,8 +85,9 @@ BEGIN
 
   SELECT e.position INTO head FROM events e ORDER BY e.position DESC LIMIT 1;
   head := coalesce(head, 0);
-  INSERT INTO events (position, id, stream_id, revision, type, data, metadata)
-    SELECT head + u.n, u.id, p_stream_id, current_revision + u.n, u.type, u.data, u.metadata
+  stamp := clock_timestamp(); -- read under the lock: created_at follows the positions
+  INSERT INTO events (position, id, stream_id, revision, type, data, metadata, created_at)
+    SELECT head + u.n, u.id, p_stream_id, current_revision + u.n, u.type, u.data, u.metadata, stamp
     FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(id, type, data, metadata, n);
   revision := current_revision + appended;
   last_position := head + appended;
