@@ -10,6 +10,7 @@ import {
   ThrowawayDatabase,
 } from '../testing/postgres';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
+import { APPEND_SQL, appendParameters } from './schema';
 
 const NAME = 'PostgresEventStore';
 const adminUrl = testPostgresUrl();
@@ -68,17 +69,13 @@ if (unavailable && isServiceRequired('postgres')) {
         const t1 = await connect();
         await t1.query('BEGIN');
         const { rows } = await t1.query(
-          'SELECT accepted, last_position FROM append_events($1, $2, $3, $4, $5, $6)',
-          [
-            first,
-            -1,
-            [randomUUID(), randomUUID()],
-            ['A', 'A'],
-            ['{"i":0}', '{"i":1}'],
-            ['{}', '{}'],
-          ],
+          APPEND_SQL,
+          appendParameters(first, 'no_stream', [
+            { type: 'A', data: { i: 0 } },
+            { type: 'A', data: { i: 1 } },
+          ]),
         );
-        expect(rows[0]).toEqual({ accepted: true, last_position: String(head + 2) });
+        expect(rows[0]).toMatchObject({ accepted: true, last_position: String(head + 2) });
 
         // T2 starts after T1 took its positions, and cannot commit ahead of it.
         const second = stream('early');
@@ -119,13 +116,10 @@ if (unavailable && isServiceRequired('postgres')) {
       const head = await store.headPosition();
       const t1 = await connect();
       await t1.query('BEGIN');
-      await t1.query('SELECT * FROM append_events($1, -2, $2, $3, $4, $5)', [
-        stream('rolled-back'),
-        [randomUUID()],
-        ['A'],
-        ['{}'],
-        ['{}'],
-      ]);
+      await t1.query(
+        APPEND_SQL,
+        appendParameters(stream('rolled-back'), 'any', [{ type: 'A', data: {} }]),
+      );
       const after = store.appendToStream(stream('after'), [{ type: 'B', data: {} }]);
       await sleep(200);
       await t1.query('ROLLBACK');
@@ -225,7 +219,11 @@ if (unavailable && isServiceRequired('postgres')) {
     it('returns data and metadata exactly as given: key order, escapes, any JSON value', async () => {
       const store = open();
       const s = stream('fidelity');
-      const data = { z: 1, a: 'nul \u0000, lone \ud800, é ✓', m: { b: [1, 2.5, null], a: true } };
+      const data = {
+        z: 1,
+        a: 'nul \u0000, lone \ud800, separator \x1e, é ✓',
+        m: { b: [1, 2.5, null], a: true },
+      };
       await store.appendToStream(s, [
         { type: 'A', data, metadata: { zeta: 1, alpha: 2 } },
         { type: 'B', data: 'a string' },
@@ -259,6 +257,21 @@ if (unavailable && isServiceRequired('postgres')) {
       await expect(
         store.appendToStream(s, [{ type: 'A', data: {} }], { expectedRevision: -2 }),
       ).rejects.toBeInstanceOf(RangeError);
+      for (const bad of [{ type: '' }, { type: 'A\x1eB' }, { type: 'A', id: '' }]) {
+        await expect(store.appendToStream(s, [{ data: {}, ...bad }])).rejects.toBeInstanceOf(
+          TypeError,
+        );
+      }
+      expect(await store.readStream(s)).toHaveLength(1);
+    });
+
+    it('refuses a call whose fields do not match the number of events announced', async () => {
+      const client = await connect();
+      const values = appendParameters(stream('miscounted'), 'any', [{ type: 'A', data: {} }]);
+      values[2] = 2;
+      await expect(client.query(APPEND_SQL, values)).rejects.toThrow(
+        /2 events announced, fields of 1 1 1 1 given/,
+      );
     });
 
     it('rolls back a whole batch when an event fails midway', async () => {
@@ -373,13 +386,7 @@ if (unavailable && isServiceRequired('postgres')) {
 
 /** One event appended through the adapter's SQL function, as another process would. */
 async function appendRaw(client: Client, streamId: string): Promise<void> {
-  await client.query('SELECT * FROM append_events($1, -2, $2, $3, $4, $5)', [
-    streamId,
-    [randomUUID()],
-    ['Raw'],
-    ['{}'],
-    ['{}'],
-  ]);
+  await client.query(APPEND_SQL, appendParameters(streamId, 'any', [{ type: 'Raw', data: {} }]));
 }
 
 async function connectionsOf(client: Client, database: string, application: string) {

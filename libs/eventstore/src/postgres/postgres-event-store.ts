@@ -47,11 +47,11 @@ import {
   WrongExpectedVersionError,
 } from '../event-store';
 import { Consume, SubscriptionLoop } from '../subscription-loop';
-import { uuidv7 } from '../uuidv7';
 import {
+  APPEND_SQL,
   APPENDED_CHANNEL,
+  appendParameters,
   EVENT_COLUMNS,
-  expectedRevisionCode,
   MIGRATION,
   SHAPE_CHECK,
 } from './schema';
@@ -72,10 +72,7 @@ const localAppends = new EventEmitter().setMaxListeners(0);
 type EventRow = [string, string, string, number, string, string, string, string];
 
 const STATEMENTS = {
-  append: {
-    name: 'reloc-es-append',
-    text: 'SELECT accepted, revision, last_position FROM append_events($1, $2, $3, $4, $5, $6)',
-  },
+  append: { name: 'reloc-es-append', text: APPEND_SQL },
   readForwards: {
     name: 'reloc-es-read-forwards',
     text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2::bigint
@@ -156,21 +153,11 @@ export class PostgresEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
-    const code = expectedRevisionCode(expected);
-    const ids: string[] = [];
-    const types: string[] = [];
-    const data: string[] = [];
-    const metadata: string[] = [];
-    for (const event of events) {
-      ids.push(event.id ?? uuidv7());
-      types.push(event.type);
-      data.push(JSON.stringify(event.data ?? null));
-      metadata.push(JSON.stringify(event.metadata ?? {}));
-    }
+    const values = appendParameters(streamId, expected, events);
     await this.ready();
     const { rows } = await this.pool.query<[boolean, number, string | null]>({
       ...STATEMENTS.append,
-      values: [streamId, code, ids, types, data, metadata],
+      values,
       rowMode: 'array',
     });
     const [accepted, revision, lastPosition] = rows[0];
