@@ -266,6 +266,7 @@ if (unavailable && isServiceRequired('postgres')) {
     });
 
     it('refuses a call whose fields do not match the number of events announced', async () => {
+      await open().headPosition(); // the schema
       const client = await connect();
       const values = appendParameters(stream('miscounted'), 'any', [{ type: 'A', data: {} }]);
       values[2] = 2;
