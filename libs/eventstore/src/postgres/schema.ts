@@ -50,11 +50,12 @@ const SEPARATOR = '\x1e'; // ASCII record separator
 /*
  * One call = one statement = one implicit transaction = one round trip. Each field of the batch
  * comes as one text, joined by SEPARATOR and split with string_to_array: no array literal to
- * escape in JavaScript and to unescape in PostgreSQL (a third of an append's CPU when it was
- * text[]/json[] parameters). `json`, not `jsonb`: the text is kept as written (key order,
- * "\u0000"), as SQLite keeps it; PostgreSQL still checks it is JSON. Under READ COMMITTED each statement of a volatile function takes a new snapshot, so
- * what is read after the lock includes every append committed before it; under REPEATABLE READ
- * it would not, hence the guard.
+ * escape in JavaScript and unescape in PostgreSQL (with text[]/json[] parameters that was a
+ * quarter of the CPU of a 100-event append). `json`, not `jsonb`: the text is kept as written
+ * (key order, "\u0000"), as SQLite keeps it; PostgreSQL still checks it is JSON. Under READ
+ * COMMITTED each statement of a volatile function takes a new snapshot, so what is read after
+ * the lock includes every append committed before it; under REPEATABLE READ it would not, hence
+ * the guard.
  */
 const APPEND_FUNCTION = `
 CREATE OR REPLACE FUNCTION append_events(
