@@ -9,6 +9,9 @@
 //   4. the API's memory once caught up on that log (child process, --expose-gc)
 //   5. the board query of issue 3 (POST /v1/leases) on generated projects: over HTTP against the
 //      real API, and directly against its read model (statements timed, plans explained)
+//   P. PostgresEventStore against plain pg on the machine's PostgreSQL, in a throwaway database:
+//      appends of 1 and 100 events and a catch-up read, each beside its raw reference (run after
+//      phase 2, printed after its rows; skipped with the reason when PostgreSQL does not answer)
 //
 // Everything happens in one temp dir, removed at the end; results go to bench/results/latest.json.
 
@@ -22,6 +25,15 @@ import { runBoardBench, writeProjects } from './lib/board-bench.mjs';
 import { dropReadModels, generateLog, loadApi, rebuild } from './lib/log-and-rebuild.mjs';
 import { benchDir, loadBetterSqlite3, loadDomain, loadEventstore } from './lib/paths.mjs';
 import { fmtInt, fmtMs, mb, median, table } from './lib/stats.mjs';
+import { postgresParams } from './lib/postgres-params.mjs';
+import {
+  benchPostgresUrl,
+  loadPg,
+  postgresHeader,
+  postgresRows,
+  postgresUnavailable,
+  runPostgresBench,
+} from './lib/postgres-bench.mjs';
 
 const intFromEnv = (name, fallback, min = 1) => {
   const raw = process.env[name];
@@ -51,6 +63,7 @@ const params = {
   /** Timed calls per board query (after `boardWarmUps` untimed ones). */
   boardRepeats: intFromEnv('BENCH_BOARD_REPEATS', 50),
   boardWarmUps: 5,
+  postgres: postgresParams(process.env),
 };
 
 const isTty = process.stderr.isTTY;
@@ -126,6 +139,34 @@ async function main() {
     chainedNumeric: pairedRatio(s.chainedNumeric, s.raw1ExistingStreams),
     chained100: pairedRatio(s.chained100, s.raw100),
   };
+
+  // P: the PostgreSQL store against plain pg, beside the SQLite rows.
+  let postgres = { skipped: 'BENCH_POSTGRES=0' };
+  if (params.postgres.enabled) {
+    const { pg, version } = loadPg();
+    const adminUrl = benchPostgresUrl();
+    const unavailable = await postgresUnavailable({ pg, adminUrl });
+    if (unavailable) {
+      postgres = { skipped: unavailable };
+      phase(`PostgreSQL rows skipped: ${unavailable}`);
+    } else {
+      phase(
+        `PostgreSQL: raw pg and store appends, ${params.postgres.rounds} rounds (+1 warm-up), then catch-up reads`,
+      );
+      postgres = {
+        pgVersion: version,
+        ...(await runPostgresBench({
+          pg,
+          eventstore: loadEventstore(),
+          adminUrl,
+          ...params.postgres,
+          onProgress: (text) => progress(`  ${text}`),
+        })),
+      };
+      progress('  done', true);
+    }
+    markPeak('postgres');
+  }
 
   // 3: the generated log, then the rebuild.
   const dataDir = join(tmp, 'data');
@@ -256,6 +297,7 @@ async function main() {
         samples: s.chained100,
       },
     },
+    postgres,
     log,
     rebuild: { ...rebuilt, rawReference: m.raw100, ratioToRaw: rebuilt.eventsPerSec / m.raw100 },
     api: {
@@ -369,6 +411,8 @@ function report(r) {
       `median of ${n}`,
     ],
     null,
+    ...postgresRows(r.postgres, r.params.postgres.rounds),
+    null,
     [
       '3',
       `generate log (not a figure)`,
@@ -422,6 +466,8 @@ function report(r) {
       .join(' ')}; event row ≈ ${Math.round(r.rowBytes)} B`,
     `"vs raw": store rate / raw rate of the same shape, median over ${n} paired rounds. Total ${fmtMs(r.totalMs)}.`,
   ];
+  const pgHeader = postgresHeader(r.postgres);
+  if (pgHeader) header.push(pgHeader);
   const busy = r.machine.loadAvg1mBefore > r.machine.cpus * 0.5;
   if (busy)
     header.push(

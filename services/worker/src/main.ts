@@ -55,7 +55,7 @@ export interface WorkerProcess {
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 
-/** The api's event store: EventStoreDB when EVENTSTORE_URL is set, else its SQLite file. */
+/** The api's event store: the one EVENTSTORE_URL names (postgres://, esdb://), else its SQLite file. */
 export function openWorkerEventStore(env: NodeJS.ProcessEnv): EventStore {
   const dataDir = resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
   if (!env.EVENTSTORE_URL) mkdirSync(dataDir, { recursive: true });

@@ -5,11 +5,15 @@ import { eventStoreContract } from '../testing/event-store.contract';
 import { EsdbEventStore } from './esdb-event-store';
 
 const NAME = 'EventStoreDB adapter contract';
-const url = process.env.EVENTSTORE_URL;
+const configured = process.env.EVENTSTORE_URL?.trim();
+// EVENTSTORE_URL may name the PostgreSQL store instead; that one has its own suite.
+const url = configured && /^esdb(\+discover)?:\/\//i.test(configured) ? configured : undefined;
 const required = (process.env.REQUIRE_SERVICES ?? '').split(/[\s,]+/).includes('eventstore');
 const unavailable = url
   ? unreachableReason(url)
-  : 'EVENTSTORE_URL is not set (no EventStoreDB server on this machine)';
+  : configured
+    ? 'EVENTSTORE_URL is not an esdb:// URL (no EventStoreDB server on this machine)'
+    : 'EVENTSTORE_URL is not set (no EventStoreDB server on this machine)';
 
 if (unavailable && required) {
   describe(NAME, () =>

@@ -1,0 +1,408 @@
+/**
+ * PostgreSQL adapter of the EventStore port (`EVENTSTORE_URL=postgres://…`).
+ *
+ * Global order. A reader pages through `position > checkpoint`, so a position must never become
+ * visible below one a reader has already seen. A plain sequence breaks that: T1 takes 5, T2 takes
+ * 6 and commits first, a projector reads 6 and stores its checkpoint, T1 commits 5, and 5 is
+ * skipped forever. Here every append runs `append_events` (schema.ts), one statement, which first
+ * takes a transaction-scoped advisory lock held until commit, then checks the expected revision,
+ * then writes positions `max(position) + 1…`. Appends therefore commit one after another in
+ * position order, and PostgreSQL makes a transaction visible to new snapshots before it releases
+ * its locks: whoever sees position p sees everything below it. Positions are dense (a rolled-back
+ * append leaves no gap), and readers never wait for a lock.
+ *
+ * The price is that appends commit one at a time, so the log takes at most about one append per
+ * commit flush (a thousand a second on this project's machines; a batch of events is one
+ * append). A back-office appends tens per second. The lock is held only by the server, for one
+ * statement and its commit, never across a client round trip: a slow or dead client cannot hold
+ * it. The alternatives were weighed and left: a visibility horizon on transaction ids (`xid8`
+ * with `pg_snapshot_xmin`, as Emmett and eugene-khyst/postgresql-event-sourcing do) lets appends
+ * commit concurrently, but orders the log by (transaction id, position), which a one-number
+ * checkpoint cannot hold, and stalls every subscription behind the oldest open transaction of
+ * the whole cluster (a backup, a forgotten psql); waiting out gaps with a timeout (Marten's high
+ * water mark) skips a transaction slower than the timeout.
+ *
+ * The expected revision is checked after the lock, so of racing appends exactly one wins; the
+ * UNIQUE (stream_id, revision) index stays as a second guard. A batch is one statement: all or
+ * nothing. Each commit NOTIFYs `events_appended`; subscriptions listen on one dedicated
+ * connection per store (LISTEN does not work through a pool), reconnect it with a backoff and
+ * re-read after reconnecting, and poll as a fallback; appends made by this process wake them at
+ * once.
+ */
+import { EventEmitter } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Client, ClientConfig, Pool } from 'pg';
+import {
+  AppendResult,
+  CorruptEventError,
+  EventData,
+  EventHandler,
+  EventStore,
+  ExpectedRevision,
+  ReadStreamOptions,
+  RecordedEvent,
+  START,
+  SubscribeOptions,
+  Subscription,
+  WrongExpectedVersionError,
+} from '../event-store';
+import { Consume, SubscriptionLoop } from '../subscription-loop';
+import {
+  APPEND_SQL,
+  APPENDED_CHANNEL,
+  appendParameters,
+  EVENT_COLUMNS,
+  MIGRATION,
+  SHAPE_CHECK,
+} from './schema';
+
+const PAGE_SIZE = 1000;
+const DEFAULT_POLL_INTERVAL_MS = 500;
+const DEFAULT_POOL_SIZE = 10;
+/** pg waits forever by default; a server that drops packets would then hang appends and stop(). */
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const MAX_LISTEN_BACKOFF_MS = 5_000;
+/** How this store's connections show in pg_stat_activity (the listener's with `-listen`). */
+const APPLICATION_NAME = 'reloc-eventstore';
+
+/** Wakes the subscriptions of every store of this process on the same database after an append. */
+const localAppends = new EventEmitter().setMaxListeners(0);
+
+/** [position, id, stream_id, revision, type, data, metadata, created_at] as EVENT_COLUMNS reads them. */
+type EventRow = [string, string, string, number, string, string, string, string];
+
+const STATEMENTS = {
+  append: { name: 'reloc-es-append', text: APPEND_SQL },
+  readForwards: {
+    name: 'reloc-es-read-forwards',
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2::bigint
+      ORDER BY revision LIMIT $3::bigint`,
+  },
+  readBackwards: {
+    name: 'reloc-es-read-backwards',
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND revision <= $2::bigint
+      ORDER BY revision DESC LIMIT $3::bigint`,
+  },
+  readAll: {
+    name: 'reloc-es-read-all',
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1::bigint
+      ORDER BY position LIMIT $2::bigint`,
+  },
+  head: {
+    name: 'reloc-es-head',
+    text: 'SELECT coalesce(max(position), 0)::text FROM events',
+  },
+} as const;
+
+export type PostgresEventStoreOptions = {
+  /** How often live subscriptions read the log when no notification woke them. */
+  pollIntervalMs?: number;
+  /** Connections of the pool that appends and reads use (the listener has its own). */
+  poolSize?: number;
+  /** false: never LISTEN (e.g. behind a transaction-mode PgBouncer); subscriptions then poll. */
+  listen?: boolean;
+  /** Failures of the listening connection (subscriptions keep polling meanwhile). */
+  onListenError?: (err: unknown) => void;
+};
+
+export class PostgresEventStore implements EventStore {
+  readonly pool: Pool;
+  private readonly connection: ClientConfig;
+  private readonly key: string;
+  private readonly pollIntervalMs: number;
+  private readonly subscriptions = new Set<SubscriptionLoop>();
+  private readonly wakeUps = new EventEmitter().setMaxListeners(0);
+  private readonly listener: AppendListener | null;
+  private schema: Promise<void> | undefined;
+  private closed = false;
+
+  /** Takes a connection string (postgres://…) or pg's client settings. */
+  constructor(connection: string | ClientConfig, options: PostgresEventStoreOptions = {}) {
+    this.connection = {
+      connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS,
+      ...(typeof connection === 'string' ? { connectionString: connection } : connection),
+    };
+    this.key = JSON.stringify(
+      typeof connection === 'string'
+        ? connection
+        : [connection.host, connection.port, connection.database, connection.user],
+    );
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.pool = new Pool({
+      application_name: APPLICATION_NAME,
+      ...this.connection,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    });
+    // An idle connection that dies (server restart, terminated backend) is dropped by the pool,
+    // which opens another on demand; without a listener the 'error' would crash the process.
+    this.pool.on('error', () => undefined);
+    const onListenError = options.onListenError ?? reportListenError;
+    this.listener =
+      options.listen === false
+        ? null
+        : new AppendListener(
+            { application_name: `${APPLICATION_NAME}-listen`, ...this.connection },
+            () => this.wakeUps.emit('wake'),
+            onListenError,
+          );
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: EventData[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    const expected = options.expectedRevision ?? 'any';
+    const values = appendParameters(streamId, expected, events);
+    await this.ready();
+    const { rows } = await this.pool.query<[boolean, number, string | null]>({
+      ...STATEMENTS.append,
+      values,
+      rowMode: 'array',
+    });
+    const [accepted, revision, lastPosition] = rows[0];
+    if (!accepted) {
+      throw new WrongExpectedVersionError(
+        streamId,
+        expected,
+        revision === -1 ? 'no_stream' : revision,
+      );
+    }
+    if (lastPosition === null) return { nextExpectedRevision: revision, position: START };
+    localAppends.emit(this.key);
+    return { nextExpectedRevision: revision, position: Number(lastPosition) };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    return this.select(backwards ? STATEMENTS.readBackwards : STATEMENTS.readForwards, [
+      streamId,
+      from,
+      options.maxCount ?? null,
+    ]);
+  }
+
+  async readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]> {
+    if (maxCount <= 0) return [];
+    return this.select(STATEMENTS.readAll, [fromPosition, maxCount]);
+  }
+
+  subscribeToAll(
+    fromPosition: number,
+    handler: EventHandler,
+    options: SubscribeOptions = {},
+  ): Subscription {
+    if (this.closed) throw new Error('The event store is closed');
+    this.listener?.start();
+    const loop = new SubscriptionLoop(fromPosition, handler, this.consume, options.onError);
+    this.subscriptions.add(loop);
+    return {
+      stop: async () => {
+        await loop.stop();
+        this.subscriptions.delete(loop);
+      },
+    };
+  }
+
+  async headPosition(): Promise<number> {
+    await this.ready();
+    const { rows } = await this.pool.query<[string]>({ ...STATEMENTS.head, rowMode: 'array' });
+    return Number(rows[0][0]);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((loop) => loop.stop()));
+    this.subscriptions.clear();
+    await this.listener?.close();
+    await this.pool.end();
+  }
+
+  /** Creates or updates the schema once per store; a failure is retried by the next call. */
+  private ready(): Promise<void> {
+    this.schema ??= this.migrate().catch((err: unknown) => {
+      this.schema = undefined;
+      throw err;
+    });
+    return this.schema;
+  }
+
+  private async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const sql of MIGRATION) await client.query(sql);
+      await client.query('COMMIT');
+      await client.query(SHAPE_CHECK).catch((err: unknown) => {
+        throw new Error(
+          `The database's "events" table is not this event store's: ${(err as Error).message}`,
+        );
+      });
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async select(
+    statement: { name: string; text: string },
+    values: unknown[],
+  ): Promise<RecordedEvent[]> {
+    await this.ready();
+    const { rows } = await this.pool.query<EventRow>({ ...statement, values, rowMode: 'array' });
+    return rows.map(toRecordedEvent);
+  }
+
+  /** Pages through the log, then waits for an append (local or notified), the poll or stop. */
+  private readonly consume: Consume = async (loop, signal) => {
+    let woken = false; // set by a wake-up while reading or handling, so none is lost
+    let wake: (() => void) | undefined;
+    const onWake = () => {
+      woken = true;
+      wake?.();
+    };
+    localAppends.on(this.key, onWake);
+    this.wakeUps.on('wake', onWake);
+    signal.addEventListener('abort', onWake);
+    // A wake-up counts from the start of a read: what it announces may be missing from that read.
+    const read = (after: number) => {
+      woken = false;
+      return this.readAll(after, PAGE_SIZE);
+    };
+    try {
+      let page = await read(loop.position);
+      while (!signal.aborted) {
+        // A full page means more follows: the server reads the next page while the handler
+        // works on this one (positions are in commit order, so reading on from the last one is
+        // what reading from the checkpoint would return once this page is handled).
+        const next = page.length === PAGE_SIZE ? read(page[page.length - 1].position) : null;
+        next?.catch(() => undefined); // awaited below, unless the handler fails first
+        for (const event of page) await loop.deliver(event);
+        if (next) {
+          page = await next;
+          continue;
+        }
+        if (!woken) await this.idle((done) => (wake = done));
+        wake = undefined;
+        if (!signal.aborted) page = await read(loop.position);
+      }
+    } finally {
+      localAppends.off(this.key, onWake);
+      this.wakeUps.off('wake', onWake);
+      signal.removeEventListener('abort', onWake);
+    }
+  };
+
+  /** Resolves after the poll interval, or earlier when the callback it registers is called. */
+  private idle(register: (done: () => void) => void): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs).unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      register(done);
+    });
+  }
+}
+
+/**
+ * One dedicated connection that LISTENs to the append channel and calls `onNotify` for each
+ * notification, and once after each (re)connection, since appends made while it was down were
+ * never notified. It reconnects after any failure, with a backoff, until closed.
+ */
+class AppendListener {
+  private client: Client | null = null;
+  private running: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+  private readonly closing = new Promise<void>((resolve) =>
+    this.abort.signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
+
+  constructor(
+    private readonly config: ClientConfig,
+    private readonly onNotify: () => void,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.client?.end().catch(() => undefined);
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    const { signal } = this.abort;
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        await this.listenUntilLost(() => (failures = 0));
+      } catch (err) {
+        if (signal.aborted) break;
+        if (failures === 0) this.onError(err); // once per outage, not at every retry
+        const backoff = Math.min(100 * 2 ** failures++, MAX_LISTEN_BACKOFF_MS);
+        await delay(backoff, undefined, { signal, ref: false }).catch(() => undefined);
+      }
+    }
+  }
+
+  /** Resolves when closed; rejects when the connection fails or is lost. */
+  private async listenUntilLost(onListening: () => void): Promise<void> {
+    if (this.abort.signal.aborted) return;
+    const client = new Client(this.config);
+    this.client = client;
+    const lost = new Promise<never>((_, reject) => {
+      client.on('error', reject);
+      client.on('end', () => reject(new Error('The LISTEN connection ended')));
+    });
+    lost.catch(() => undefined);
+    try {
+      await Promise.race([client.connect(), lost]);
+      client.on('notification', () => this.onNotify());
+      await Promise.race([client.query(`LISTEN ${APPENDED_CHANNEL}`), lost]);
+      onListening();
+      this.onNotify();
+      await Promise.race([lost, this.closing]);
+    } finally {
+      client.removeAllListeners('notification');
+      await client.end().catch(() => undefined);
+      if (this.client === client) this.client = null;
+    }
+  }
+}
+
+function reportListenError(err: unknown): void {
+  console.warn(
+    '[eventstore] PostgreSQL LISTEN connection failed; subscriptions poll until it is back:',
+    err,
+  );
+}
+
+function parseStored(row: EventRow, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CorruptEventError(row[2], row[1], row[3], Number(row[0]));
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row[1],
+    streamId: row[2],
+    type: row[4],
+    data: parseStored(row, row[5]),
+    metadata: parseStored(row, row[6]) as Record<string, unknown>,
+    revision: row[3],
+    position: Number(row[0]),
+    createdAt: row[7],
+  };
+}
