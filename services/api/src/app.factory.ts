@@ -8,6 +8,7 @@ import { AppConfig } from './config';
 import { installBodyParsing, installConsole } from './infrastructure/http/express-setup';
 import { ApiExceptionFilter } from './infrastructure/http/exception.filter';
 import { requestContextMiddleware } from './infrastructure/http/request-context';
+import { DataDirLock } from './infrastructure/data-dir-lock';
 import { Projector } from './infrastructure/projector';
 import { SeedService } from './seed/seed.service';
 import { GeoJobsModule } from './geo/geo-jobs.module';
@@ -32,10 +33,18 @@ export async function createApp(
         ? (({ log: 'info', verbose: 'trace' } as Record<string, string>)[mostVerbose] ??
           mostVerbose)
         : config.logLevel;
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.with({ ...config, logLevel }),
-    { bodyParser: false, bufferLogs: true },
-  );
+  // Before anything opens the folder: a second api on it stops here (DataDirInUseError).
+  const lock = DataDirLock.acquire(config.dataDir);
+  let app: NestExpressApplication;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.with({ ...config, logLevel }, lock),
+      { bodyParser: false, bufferLogs: true },
+    );
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   app.useLogger(app.get(PinoLogger));
   app.use(requestContextMiddleware);
   app.set('trust proxy', 'loopback');
