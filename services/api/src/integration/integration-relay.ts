@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
-import { EventStore, START } from '@reloc/eventstore';
+import { EventStore } from '@reloc/eventstore';
 import { IntegrationMessage, toIntegrationMessage } from './integration-event';
+import { LocalRelayLease, RelayLease } from './relay-lease';
 
 /** Where the relay's messages go (Kafka in production). Resolves once the broker has them. */
 export interface IntegrationPublisher {
@@ -9,9 +10,13 @@ export interface IntegrationPublisher {
   close(): Promise<void>;
 }
 
-const CHECKPOINT = 'integration-relay';
-
-export type RelayOptions = { batchSize?: number; idleMs?: number; maxBackoffMs?: number };
+export type RelayOptions = {
+  batchSize?: number;
+  idleMs?: number;
+  maxBackoffMs?: number;
+  /** Who may publish and where the checkpoint lives; by default this api alone, in its SQLite. */
+  lease?: RelayLease;
+};
 
 /**
  * Publishes the log, in order, from its stored checkpoint: a batch is read after the
@@ -25,24 +30,19 @@ export class IntegrationRelay {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private backoffMs = 0;
+  private readonly lease: RelayLease;
 
   constructor(
     private readonly store: EventStore,
-    private readonly db: Database.Database,
+    db: Database.Database,
     private readonly publisher: IntegrationPublisher,
     private readonly options: RelayOptions = {},
   ) {
-    db.exec(
-      'CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);',
-    );
+    this.lease = options.lease ?? new LocalRelayLease(db);
   }
 
   get checkpoint(): number {
-    const row = this.db
-      .prepare('SELECT position FROM rm_checkpoints WHERE name = ?')
-      .pluck()
-      .get(CHECKPOINT) as number | undefined;
-    return row ?? START;
+    return this.lease.knownCheckpoint;
   }
 
   start(): void {
@@ -56,6 +56,7 @@ export class IntegrationRelay {
     this.wake?.();
     await this.loop;
     this.loop = null;
+    await this.lease.release();
   }
 
   /** Publishes everything up to the head now; used by tests and on shutdown. */
@@ -85,15 +86,15 @@ export class IntegrationRelay {
     }
   }
 
+  /** One batch after the shared checkpoint, only while this relay holds the lease. */
   private async publishNextBatch(): Promise<number> {
-    const events = await this.store.readAll(this.checkpoint, this.options.batchSize ?? 500);
+    if (!(await this.lease.hold())) return 0;
+    const from = await this.lease.readCheckpoint();
+    const events = await this.store.readAll(from, this.options.batchSize ?? 500);
     if (!events.length) return 0;
     await this.publisher.publish(events.map((event) => toIntegrationMessage(event)));
-    this.db
-      .prepare(
-        'INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
-      )
-      .run(CHECKPOINT, events[events.length - 1].position);
+    // Lost the lease meanwhile: the new holder publishes this batch again from the checkpoint.
+    if (!(await this.lease.writeCheckpoint(events[events.length - 1].position))) return 0;
     return events.length;
   }
 
