@@ -11,6 +11,8 @@ import { requestContextMiddleware } from './infrastructure/http/request-context'
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { Projector } from './infrastructure/projector';
 import { SeedService } from './seed/seed.service';
+import { SeedClaim } from './seed/seed-claim';
+import { EVENT_STORE } from './infrastructure/tokens';
 import { GeoJobsModule } from './geo/geo-jobs.module';
 import { BlobEraser } from './files/blob-eraser';
 import { BlobMigrationRunner } from './files/blob-migration.runner';
@@ -65,7 +67,14 @@ export async function createApp(
   // Caught up: what the log let go meanwhile is erased; blobs of the former layout get encrypted.
   app.get(BlobEraser).start();
   void app.get(BlobMigrationRunner).start();
-  await app.get(SeedService).run();
+  // First run: once per deployment, whichever replica claims it (seed-claim.ts).
+  const seed = app.get(SeedService);
+  if (await seed.needed()) {
+    await new SeedClaim(app.get(EVENT_STORE), app.get(Projector)).exclusively(
+      () => seed.needed(),
+      () => seed.run(),
+    );
+  }
   // After the seed: the reactor's first start begins at the head of the log.
   await app.get(GeoJobsModule).start();
   Logger.log(`read models at position ${app.get(Projector).currentPosition}`, 'Bootstrap');

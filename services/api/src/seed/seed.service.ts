@@ -18,7 +18,7 @@ import { demoPhotos } from './demo-photos';
 import { DemoProspect, demoProspects } from './demo-prospects';
 import { UpdateProjectCommand } from '../projects/commands/project-commands';
 import { demoAnnouncements } from './demo-announcements';
-import { seedDemoBilling } from './demo-billing';
+import { DEMO_BILLING_MARKER_STREAM, seedDemoBilling } from './demo-billing';
 
 const DEMO_PROJECT_COUNT = 320;
 /** The demo staff joined two years ago: their own dashboards show a year of history. */
@@ -56,6 +56,25 @@ export class SeedService {
     private readonly files: FilesService,
     @Inject(READ_DB) private readonly db: Database.Database,
   ) {}
+
+  /**
+   * Whether run() has anything left to do: the superadmin or a part of the demo is missing. A
+   * restart answers false without writing, so only a first run claims the seed (seed-claim.ts).
+   */
+  async needed(): Promise<boolean> {
+    if (!this.users.findByEmail(this.config.adminEmail)) return true;
+    if (!this.config.demo) return false;
+    const markers = [
+      DEMO_MARKER_STREAM,
+      DEMO_BILLING_MARKER_STREAM,
+      DEMO_PROJECTS_MARKER_STREAM,
+      DEMO_CATALOGUE_MARKER_STREAM,
+      DEMO_PROSPECTS_MARKER_STREAM,
+      DEMO_ANNOUNCEMENTS_MARKER_STREAM,
+    ];
+    for (const marker of markers) if (!(await this.seeded(marker))) return true;
+    return false;
+  }
 
   async run(): Promise<void> {
     const hash = await hashPassword(this.config.adminPassword);
