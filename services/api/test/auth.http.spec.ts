@@ -1,7 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@reloc/eventstore';
 import type { Response } from 'supertest';
-import { hashPassword } from '../src/auth/password';
+import { checkPassword, hashPassword } from '../src/auth/password';
+import { UsersReadModel } from '../src/users/users.read-model';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
 import { SetPasswordCommand } from '../src/users/commands/user-commands';
 import { ACCOUNTS, PASSWORD, startTestApp, TestApp } from './support/test-app';
@@ -144,6 +145,15 @@ describe('session and infrastructure (§7)', () => {
     expect((await staff(t, res.body.token)).status).toBe(200);
     const bad = await t.http().post('/v1/refresh').set('Authorization', 'Bearer nope');
     expect(bad.status).toBe(401);
+  });
+
+  it('gives every demo account its own password hash (own salt), all of the demo password', async () => {
+    const users = t.app.get(UsersReadModel).list(undefined, undefined);
+    const hashes = users.map((user) => user.passwordHash).filter((h): h is string => !!h);
+    expect(hashes.length).toBeGreaterThanOrEqual(Object.keys(ACCOUNTS).length);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    expect(new Set(hashes.map((h) => h.slice(0, 29))).size).toBe(hashes.length); // the salts
+    for (const hash of hashes) expect(await checkPassword(PASSWORD, hash)).toBe(true);
   });
 
   it('serves the OpenAPI description', async () => {

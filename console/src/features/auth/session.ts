@@ -1,3 +1,4 @@
+import { revokeSession } from '../../shared/api/client';
 import { clearToken, setToken } from '../../shared/api/token';
 import { postToWrapper } from '../../shared/mobile/wrapper';
 import { useShellStore } from '../shell/store';
@@ -11,6 +12,12 @@ const SSO_REDIRECT_KEY = 'reloc.ssoRedirect';
 export function startSession(token: string): void {
   setToken(token);
   postToWrapper({ type: 'login', token });
+}
+
+/** The toolbar's logout: the server revokes the session, then the console forgets it. */
+export async function logout(): Promise<void> {
+  await revokeSession();
+  endSession();
 }
 
 /** Logout clears the token (spec §7), tells the wrapper and forgets the loaded shell data. */
