@@ -334,6 +334,31 @@ describe('sessions: short access tokens, rotating refresh tokens, logout (issue 
     expect((await staff(t, session.token)).status).toBe(401);
   });
 
+  it("gives 'Incarner' its own session, which ends without touching the super admin's", async () => {
+    const admin = await login(t, ACCOUNTS.SUPERADMIN);
+    const res = await t
+      .http()
+      .post('/v1/admin/impersonate')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ email: ACCOUNTS.SALE });
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const impersonated = res.body.token as string;
+    expect((await staff(t, impersonated)).status).toBe(200);
+    // Not renewed with the super admin's refresh cookie.
+    expect((await refresh(t, admin.cookie, impersonated)).status).toBe(401);
+    const out = await t
+      .http()
+      .post('/v1/logout')
+      .set('Authorization', `Bearer ${impersonated}`)
+      .set('Cookie', admin.cookie);
+    expect(out.status).toBe(204);
+    expect(out.headers['set-cookie']).toBeUndefined();
+    expect((await staff(t, impersonated)).status).toBe(401);
+    expect((await staff(t, admin.token)).status).toBe(200);
+    expect((await refresh(t, admin.cookie, admin.token)).status).toBe(200);
+  });
+
   it('revokes every session of a person whose password changed', async () => {
     const a = await login(t, ACCOUNTS.OPERATOR);
     const b = await login(t, ACCOUNTS.OPERATOR);

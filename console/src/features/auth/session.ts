@@ -1,4 +1,5 @@
 import { revokeSession } from '../../shared/api/client';
+import { forgetImpersonation } from '../admin/impersonation';
 import { clearToken, setToken } from '../../shared/api/token';
 import { postToWrapper } from '../../shared/mobile/wrapper';
 import { useShellStore } from '../shell/store';
@@ -23,6 +24,7 @@ export async function logout(): Promise<void> {
 /** Logout clears the token (spec §7), tells the wrapper and forgets the loaded shell data. */
 export function endSession(): void {
   clearToken();
+  forgetImpersonation();
   postToWrapper({ type: 'logout' });
   useShellStore.getState().reset();
 }

@@ -102,16 +102,24 @@ function refreshToken(expired: string): Promise<string | null> {
   return refreshing;
 }
 
-/** POST /logout: the server revokes the session (its tokens answer 401 from now on). */
-export async function revokeSession(): Promise<void> {
-  const token = getToken();
+/**
+ * POST /logout: the server revokes the session of `token` (by default the stored one); its
+ * tokens answer 401 from then on. `keepalive` lets it finish while the page navigates away.
+ * The refresh cookie goes too (the server clears it) unless `withCookie` is false.
+ */
+export async function revokeSession(
+  token: string | null = getToken(),
+  { withCookie = true }: { withCookie?: boolean } = {},
+): Promise<void> {
   try {
     await fetch(`${API_BASE}/logout`, {
       method: 'POST',
       headers: token
         ? { Accept: 'application/json', Authorization: `Bearer ${token}` }
         : { Accept: 'application/json' },
-      credentials: 'same-origin',
+      // Without the cookie for another session than the cookie's (an impersonation's).
+      credentials: withCookie ? 'same-origin' : 'omit',
+      keepalive: true,
     });
   } catch {
     // offline: the token is dropped all the same, the session expires on the server

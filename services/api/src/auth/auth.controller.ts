@@ -101,11 +101,11 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ) {
     validated(emptyBodySchema, body);
-    await this.sessions.logout(
+    const { clearCookie } = await this.sessions.logout(
       bearerToken(authorization),
       cookieValue(request.headers.cookie, REFRESH_COOKIE),
     );
-    this.sessions.clearCookie(response);
+    if (clearCookie) this.sessions.clearCookie(response);
   }
 
   @Public()

@@ -154,22 +154,30 @@ export class SessionService {
 
   /**
    * Logout: closes the session named by the access token (even expired, if genuine) or, without
-   * one, by the current refresh token. Nothing to close is not an error.
+   * one, by the current refresh token. Nothing to close is not an error. Answers whether the
+   * refresh cookie is to be cleared: not when it belongs to another session (the super admin's
+   * own, while an impersonation ends).
    */
-  async logout(bearer: string | null, refresh: string | null): Promise<void> {
+  async logout(bearer: string | null, refresh: string | null): Promise<{ clearCookie: boolean }> {
+    const cookieSession = parseRefresh(refresh)?.sessionId ?? null;
+    const closed = await this.close(bearer, refresh);
+    return { clearCookie: !closed || !cookieSession || cookieSession === closed };
+  }
+
+  private async close(bearer: string | null, refresh: string | null): Promise<string | null> {
     let sessionId = bearer ? (this.claimsOf(bearer)?.sid ?? null) : null;
     if (!sessionId) {
       const presented = parseRefresh(refresh);
-      if (!presented) return;
+      if (!presented) return null;
       const { state } = await this.executor.load(
         sessionStream(presented.sessionId),
         sessionDecider,
       );
-      if (state?.refreshHash !== digest(presented.secret)) return;
+      if (state?.refreshHash !== digest(presented.secret)) return null;
       sessionId = presented.sessionId;
     }
     const { state } = await this.executor.load(sessionStream(sessionId), sessionDecider);
-    if (!state) return;
+    if (!state) return null;
     const user = this.users.findById(state.userId);
     await this.executor.execute(
       sessionStream(sessionId),
@@ -181,6 +189,7 @@ export class SessionService {
           : { id: state.userId, trigram: null, role: 'USER' },
       },
     );
+    return sessionId;
   }
 
   /**
