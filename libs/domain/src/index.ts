@@ -4,6 +4,7 @@ export * from './shared/ids';
 export * from './shared/unique-value.decider';
 export * from './auth/roles';
 export * from './auth/login';
+export * from './auth/session.decider';
 export * from './rules/messages';
 export * from './shell/tabs';
 export * from './users/user';

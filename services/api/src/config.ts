@@ -98,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.RELOC_ADMIN_PASSWORD || 'Reloc2026!',
     demo: env.RELOC_DEMO !== '0',
     tokenSecret: env.RELOC_TOKEN_SECRET || readOrCreateSecret(dataDir),
-    tokenTtlSeconds: positiveInt(env.RELOC_TOKEN_TTL_SECONDS, 3600),
+    tokenTtlSeconds: positiveInt(env.RELOC_TOKEN_TTL_SECONDS, 900),
     refreshTtlSeconds: positiveInt(env.RELOC_REFRESH_TTL_SECONDS, 30 * 24 * 3600),
     consoleDir: resolve(env.RELOC_CONSOLE_DIR || join(repoRoot, 'console', 'dist')),
     publicUrl: (env.RELOC_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),

@@ -77,7 +77,6 @@ export class SeedService {
   }
 
   async run(): Promise<void> {
-    const hash = await hashPassword(this.config.adminPassword);
     if (!this.users.findByEmail(this.config.adminEmail)) {
       await this.commands.execute(
         new CreateUserCommand(SYSTEM_ACTOR, {
@@ -87,7 +86,7 @@ export class SeedService {
           trigram: this.users.findByTrigram(SUPERADMIN_PROFILE.trigram)
             ? null
             : SUPERADMIN_PROFILE.trigram,
-          passwordHash: hash,
+          passwordHash: await hashPassword(this.config.adminPassword),
         }),
       );
       this.logger.log(`superadmin ${this.config.adminEmail} created`);
@@ -96,7 +95,7 @@ export class SeedService {
     // Each part of the demo records that it was seeded, so a restart never seeds it twice
     // and a data dir seeded by an older version gains what was added since.
     if (!(await this.seeded(DEMO_MARKER_STREAM))) {
-      await this.seedDemoStaff(hash);
+      await this.seedDemoStaff();
       await this.markSeeded(DEMO_MARKER_STREAM, 'DemoDataSeeded', { version: 1 });
       this.logger.log(`demo staff seeded (${DEMO_ACCOUNTS.length} accounts)`);
     }
@@ -255,14 +254,15 @@ export class SeedService {
       }));
   }
 
-  private async seedDemoStaff(passwordHash: string): Promise<void> {
+  /** The demo team; every account gets its own hash (own salt), even with the same password. */
+  private async seedDemoStaff(): Promise<void> {
     const replacement = DEMO_ACCOUNTS.find((a) => a.role === 'OPERATOR' && !a.deactivated);
     for (const account of DEMO_ACCOUNTS) {
       if (this.users.findByEmail(account.email)) continue;
       const user: UserRow = await this.commands.execute(
         new CreateUserCommand(SYSTEM_ACTOR, {
           ...account,
-          passwordHash,
+          passwordHash: await hashPassword(this.config.adminPassword),
           createdAt: DEMO_STAFF_SINCE,
         }),
       );
