@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { EventStore, START } from '@reloc/eventstore';
-import { IntegrationMessage, toIntegrationMessage } from './integration-event';
+import {
+  IntegrationMessage,
+  IntegrationPayloadError,
+  toIntegrationMessage,
+} from './integration-event';
 
 /** Where the relay's messages go (Kafka in production). Resolves once the broker has them. */
 export interface IntegrationPublisher {
@@ -11,10 +15,18 @@ export interface IntegrationPublisher {
 
 const CHECKPOINT = 'integration-relay';
 
-export type RelayOptions = { batchSize?: number; idleMs?: number; maxBackoffMs?: number };
+export type RelayOptions = {
+  batchSize?: number;
+  idleMs?: number;
+  maxBackoffMs?: number;
+  /** Topics are `<prefix>.<aggregate type>` (default `reloc`). */
+  topicPrefix?: string;
+};
 
 /**
- * Publishes the log, in order, from its stored checkpoint: a batch is read after the
+ * Publishes the integration events of the log (the allow-list of integration-event.ts, each
+ * checked against its schema; every other event is passed over), in order, from its stored
+ * checkpoint: a batch is read after the
  * checkpoint, published, and only then the checkpoint moves past it. A crash between the two
  * publishes that batch again (at least once, never lost, never reordered); consumers skip a
  * position they have already seen for a key.
@@ -88,7 +100,18 @@ export class IntegrationRelay {
   private async publishNextBatch(): Promise<number> {
     const events = await this.store.readAll(this.checkpoint, this.options.batchSize ?? 500);
     if (!events.length) return 0;
-    await this.publisher.publish(events.map((event) => toIntegrationMessage(event)));
+    const messages = events.flatMap((event) => {
+      try {
+        const message = toIntegrationMessage(event, this.options.topicPrefix);
+        return message ? [message] : [];
+      } catch (error) {
+        // Never publish a payload that breaks its schema; the rest of the log goes on.
+        if (!(error instanceof IntegrationPayloadError)) throw error;
+        this.logger.error(error.message);
+        return [];
+      }
+    });
+    if (messages.length) await this.publisher.publish(messages);
     this.db
       .prepare(
         'INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
