@@ -129,6 +129,15 @@ describe("the scaled mode's nginx sends the same headers", () => {
     expect(nginx).toContain(`https "${HSTS}";`);
   });
 
+  it('hands the api the browser address alone, and the api trusts that hop', () => {
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+    const compose = readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8');
+    expect(compose).toMatch(/^ {6}RELOC_TRUST_PROXY: \$\{RELOC_TRUST_PROXY:-uniquelocal\}$/m);
+    const environment = readFileSync(join(repoRoot, 'infra', 'ENVIRONMENT.md'), 'utf8');
+    expect(environment).toContain('| `RELOC_TRUST_PROXY`');
+  });
+
   it('includes them in every location that serves files itself', () => {
     const locations = [...nginx.matchAll(/location ([^{]+)\{([^}]*)\}/g)];
     expect(locations.length).toBeGreaterThan(2);
