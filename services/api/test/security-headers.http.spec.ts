@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { trustProxyOf } from '../src/config';
+import { SECURITY_HEADERS } from '../src/infrastructure/http/security-headers';
 import { ACCOUNTS, PASSWORD, startTestApp, TestApp } from './support/test-app';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -125,6 +126,8 @@ describe("the scaled mode's nginx sends the same headers", () => {
 
   it('has the CSP, nosniff, X-Frame-Options and Referrer-Policy of the api', () => {
     expectSecurityHeaders(headers);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect({ name, value: headers[name.toLowerCase()] }).toEqual({ name, value });
     expect(headers['strict-transport-security']).toBe('$reloc_hsts');
     expect(nginx).toContain(`https "${HSTS}";`);
   });

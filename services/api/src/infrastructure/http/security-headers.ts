@@ -28,7 +28,10 @@ export const CONTENT_SECURITY_POLICY: readonly string[] = [
   "frame-ancestors 'none'",
 ];
 
-/** The other headers, on every response (API and static files). */
+/**
+ * Sent on every response by the api, and by nginx on what it serves itself
+ * (infra/docker/security-headers.conf, same values).
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY.join('; '),
   'X-Content-Type-Options': 'nosniff',
@@ -50,27 +53,30 @@ export const FRAMEABLE_BY_SELF = {
   'X-Frame-Options': 'SAMEORIGIN',
 } as const;
 
-const helmetMiddleware = helmet({
-  // Set by hand below, the same text as nginx's (helmet would join the directives otherwise).
+/**
+ * helmet's other defaults: Cross-Origin-Resource-Policy same-origin, Origin-Agent-Cluster,
+ * X-DNS-Prefetch-Control off, X-Download-Options, X-Permitted-Cross-Domain-Policies none,
+ * X-XSS-Protection 0. What SECURITY_HEADERS and HSTS set is left to them (one source, the
+ * same text as nginx's).
+ */
+const helmetDefaults = helmet({
   contentSecurityPolicy: false,
-  // Set by hand below, only over HTTPS (helmet would send it on plain HTTP too).
   strictTransportSecurity: false,
-  xFrameOptions: { action: 'deny' },
-  referrerPolicy: { policy: 'same-origin' },
-  crossOriginOpenerPolicy: { policy: 'same-origin' },
-  // Images and PDFs are read by the console with fetch, same origin: nothing to relax.
-  crossOriginResourcePolicy: { policy: 'same-origin' },
+  xFrameOptions: false,
+  xContentTypeOptions: false,
+  referrerPolicy: false,
+  crossOriginOpenerPolicy: false,
   crossOriginEmbedderPolicy: false,
   xPoweredBy: false,
 });
 
 /**
- * Security headers on every response (helmet), HSTS when the request came over HTTPS.
- * `req.secure` follows Express's 'trust proxy' (RELOC_TRUST_PROXY): a forged
- * X-Forwarded-Proto from an untrusted client changes nothing.
+ * Security headers on every response, HSTS when the request came over HTTPS. `req.secure`
+ * follows Express's 'trust proxy' (RELOC_TRUST_PROXY): a forged X-Forwarded-Proto from an
+ * untrusted client changes nothing.
  */
 export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Content-Security-Policy', SECURITY_HEADERS['Content-Security-Policy']);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-  helmetMiddleware(req, res, next);
+  helmetDefaults(req, res, next);
 }
