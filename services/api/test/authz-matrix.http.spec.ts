@@ -333,11 +333,19 @@ describe('authorization matrix: every route × every identity (issue 14, SPEC §
         const token = tokens[identity];
         if (token) req = req.set('Authorization', `Bearer ${token}`);
         if (route.method === 'POST' || route.method === 'PUT') req = req.send({});
-        const status = (await req).status;
+        const { status, body } = await req;
         const want = expected[identity];
         const ok =
           want === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === want;
         if (!ok) mismatches.push(`${key} as ${identity}: ${status}, expected ${want}`);
+        // The console refreshes on 'Expired token' only; a forged token is 'Invalid credentials' (§8).
+        if (ok && status === 401 && !('hmac' in row)) {
+          const message = identity === 'expired' ? 'Expired token' : 'Invalid credentials';
+          if ((body as { message?: string }).message !== message)
+            mismatches.push(
+              `${key} as ${identity}: message ${JSON.stringify(body)}, expected '${message}'`,
+            );
+        }
       }
     }
     expect(mismatches).toEqual([]);
