@@ -35,6 +35,7 @@ FROM nginx:1.27-alpine
 # image's sample pages go too.
 RUN rm -rf /etc/nginx/conf.d/default.conf /usr/share/nginx/html/*
 COPY infra/docker/nginx.conf /etc/nginx/nginx.conf
+COPY infra/docker/security-headers.conf /etc/nginx/security-headers.conf
 COPY --from=build /app/console/dist /usr/share/nginx/html
 # Master and workers run unprivileged (uid 101); pid and temp files are in /tmp (nginx.conf).
 # Port 80 stays bindable: Docker sets net.ipv4.ip_unprivileged_port_start=0 in containers.

@@ -12,3 +12,4 @@ export * from './admin-schemas';
 export * from './dashboard';
 export * from './billing';
 export * from './knowledge-schemas';
+export * from './integration-events';

@@ -11,6 +11,7 @@ export * from './users/user';
 export * from './users/user.decider';
 export * from './users/admin';
 export * from './comments/comment.decider';
+export * from './comments/comment-access';
 export * from './timeline/timeline.decider';
 export * from './timeline/project-timeline';
 export * from './rules/engine';

@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { installBodyParsing, installConsole } from './infrastructure/http/express-setup';
 import { ApiExceptionFilter } from './infrastructure/http/exception.filter';
+import { securityHeaders } from './infrastructure/http/security-headers';
 import { requestContextMiddleware } from './infrastructure/http/request-context';
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { Projector } from './infrastructure/projector';
@@ -49,8 +50,10 @@ export async function createApp(
   }
   app.useLogger(app.get(PinoLogger));
   app.use(requestContextMiddleware);
-  app.set('trust proxy', 'loopback');
+  // Which proxies' X-Forwarded-* headers count (RELOC_TRUST_PROXY); none by default.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(securityHeaders);
   installBodyParsing(app);
   app.setGlobalPrefix('v1');
   app.useGlobalFilters(new ApiExceptionFilter());

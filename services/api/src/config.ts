@@ -54,7 +54,31 @@ export type AppConfig = {
   projectorDelayMs: number;
   /** Master key (32 bytes) of the encrypted blob store (RELOC_FILES_KEY, else generated). */
   filesKey: Buffer;
+  /**
+   * Express's 'trust proxy' (RELOC_TRUST_PROXY): which proxies' X-Forwarded-For and
+   * X-Forwarded-Proto are believed. false by default: the client address is the socket's.
+   */
+  trustProxy: TrustProxy;
 };
+
+/** What Express accepts for 'trust proxy' and we let the environment say. */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * RELOC_TRUST_PROXY: unset, empty or `false` = trust no proxy; `true` = any (only when every
+ * request goes through the proxy); a number = that many hops; else a comma-separated list
+ * of addresses, subnets or Express names (`loopback`, `linklocal`, `uniquelocal`).
+ */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (!text || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -135,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
     filesKey: filesKeyOf(env.RELOC_FILES_KEY, dataDir),
+    trustProxy: trustProxyOf(env.RELOC_TRUST_PROXY),
   };
 }
 

@@ -45,6 +45,8 @@ describe('files and photos (§3 "Host" images, §8 upload 413, §9 16 MB)', () =
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['cache-control']).toContain('max-age=31536000');
+    // Public photos may be shown by other sites; everything else is same-origin (helmet).
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(Buffer.compare(image.body as Buffer, jpeg)).toBe(0);
 
     const first = await upload(png);

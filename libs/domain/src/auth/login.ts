@@ -35,5 +35,7 @@ export const API_MESSAGES = {
   notFound: 'Introuvable',
   invalidBody: 'Requête invalide',
   malformedJson: 'Le corps de la requête n’est pas un JSON valide',
+  /** A JSON body over the limit (1 Mo); files have their own 413 message (16 Mo). */
+  bodyTooLarge: 'Requête trop volumineuse (maxi 1 Mo)',
   generic: 'Une erreur a eu lieu',
 } as const;

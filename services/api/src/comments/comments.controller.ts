@@ -2,12 +2,20 @@ import { Body, Controller, Delete, Get, Inject, Param, Post, Query } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import type Database from 'better-sqlite3';
 import { AddCommentBody, addCommentSchema } from '@reloc/contracts';
-import { commentDecider, CommentOwner, DomainError, isObjectId, newObjectId } from '@reloc/domain';
+import {
+  checkCommentAccess,
+  commentDecider,
+  CommentOwner,
+  DomainError,
+  isObjectId,
+  newObjectId,
+} from '@reloc/domain';
 import { actorOf, CurrentUser } from '../auth/current-user';
 import { CommandExecutor } from '../infrastructure/command-executor';
 import { validated } from '../infrastructure/http/validate';
 import { READ_DB } from '../infrastructure/tokens';
 import { UserRow } from '../users/users.read-model';
+import { CommentTargets } from './comment-targets';
 
 type CommentRow = {
   id: string;
@@ -34,14 +42,26 @@ function requireId(id: string): string {
   return id;
 }
 
-/** Comments of a file (spec §7 "Comments and timeline"): public ('all') or private ('sales'). */
+/**
+ * Comments of a file (spec §7 "Comments and timeline"): public ('all') or private ('sales').
+ * Each call applies the rule of the comment's target (libs/domain comment-access): who may
+ * not read the project, prospect or announcement reads and writes none of its comments.
+ */
 @ApiTags('comments')
 @Controller('comments')
 export class CommentsController {
+  private readonly targets: CommentTargets;
+
   constructor(
     private readonly executor: CommandExecutor,
     @Inject(READ_DB) private readonly db: Database.Database,
-  ) {}
+  ) {
+    this.targets = new CommentTargets(db);
+  }
+
+  private checkTarget(me: UserRow, targetId: string): void {
+    checkCommentAccess(actorOf(me), this.targets.find(targetId));
+  }
 
   @Post('for/:id')
   async add(
@@ -51,6 +71,7 @@ export class CommentsController {
     @Body() body: unknown,
   ) {
     requireId(targetId);
+    this.checkTarget(me, targetId);
     const input = validated<AddCommentBody>(addCommentSchema, body);
     if (owner !== undefined && owner !== 'hil' && owner !== 'user')
       throw new DomainError('Requête invalide', 'invalid', { owner: 'Invalide' });
@@ -76,8 +97,9 @@ export class CommentsController {
   }
 
   @Get('for/:id')
-  list(@Param('id') targetId: string) {
+  list(@CurrentUser() me: UserRow, @Param('id') targetId: string) {
     requireId(targetId);
+    this.checkTarget(me, targetId);
     const rows = this.db
       .prepare('SELECT * FROM comments WHERE target_id = ? ORDER BY created_at DESC, rowid DESC')
       .all(targetId) as CommentRow[];
@@ -87,6 +109,10 @@ export class CommentsController {
   @Delete(':id')
   async remove(@CurrentUser() me: UserRow, @Param('id') id: string) {
     requireId(id);
+    const comment = this.db.prepare('SELECT target_id FROM comments WHERE id = ?').get(id) as
+      Pick<CommentRow, 'target_id'> | undefined;
+    // An unknown comment is the decider's 404; a known one needs the right to read its target.
+    if (comment) this.checkTarget(me, comment.target_id);
     await this.executor.execute(
       `comment-${id}`,
       commentDecider,

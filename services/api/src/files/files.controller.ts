@@ -99,6 +99,8 @@ export class FilesController {
     res.setHeader('Cache-Control', IMAGE_CACHE);
     res.setHeader('ETag', `"${found.file.hash}"`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Public listing photos: other sites (the public site) may show them in an <img>.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     if (res.req.headers['if-none-match'] === `"${found.file.hash}"`) {
       res.status(304).end();
       return;

@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { EventStore } from '@reloc/eventstore';
-import { IntegrationMessage, toIntegrationMessage } from './integration-event';
+import {
+  IntegrationMessage,
+  IntegrationPayloadError,
+  toIntegrationMessage,
+} from './integration-event';
 import { LocalRelayLease, RelayLease } from './relay-lease';
 
 /** Where the relay's messages go (Kafka in production). Resolves once the broker has them. */
@@ -16,10 +20,14 @@ export type RelayOptions = {
   maxBackoffMs?: number;
   /** Who may publish and where the checkpoint lives; by default this api alone, in its SQLite. */
   lease?: RelayLease;
+  /** Topics are `<prefix>.<aggregate type>` (default `reloc`). */
+  topicPrefix?: string;
 };
 
 /**
- * Publishes the log, in order, from its stored checkpoint: a batch is read after the
+ * Publishes the integration events of the log (the allow-list of integration-event.ts, each
+ * checked against its schema; every other event is passed over), in order, from its stored
+ * checkpoint: a batch is read after the
  * checkpoint, published, and only then the checkpoint moves past it. A crash between the two
  * publishes that batch again (at least once, never lost, never reordered); consumers skip a
  * position they have already seen for a key.
@@ -92,7 +100,18 @@ export class IntegrationRelay {
     const from = await this.lease.readCheckpoint();
     const events = await this.store.readAll(from, this.options.batchSize ?? 500);
     if (!events.length) return 0;
-    await this.publisher.publish(events.map((event) => toIntegrationMessage(event)));
+    const messages = events.flatMap((event) => {
+      try {
+        const message = toIntegrationMessage(event, this.options.topicPrefix);
+        return message ? [message] : [];
+      } catch (error) {
+        // Never publish a payload that breaks its schema; the rest of the log goes on.
+        if (!(error instanceof IntegrationPayloadError)) throw error;
+        this.logger.error(error.message);
+        return [];
+      }
+    });
+    if (messages.length) await this.publisher.publish(messages);
     // Lost the lease meanwhile: the new holder publishes this batch again from the checkpoint.
     if (!(await this.lease.writeCheckpoint(events[events.length - 1].position))) return 0;
     return events.length;

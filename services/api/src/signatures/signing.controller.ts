@@ -11,6 +11,7 @@ import {
   Signer,
 } from '@reloc/domain';
 import { Public } from '../auth/roles.decorator';
+import { FRAMEABLE_BY_SELF } from '../infrastructure/http/security-headers';
 import { FilesService } from '../files/files.service';
 import { SignedLinks, SignLink } from './signed-links';
 import { SignaturesService } from './signatures.service';
@@ -90,8 +91,8 @@ export class SigningController {
       `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(link.name)}`,
     );
     res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    // Framed by the console's template dialog and by the signing page: same origin only.
+    for (const [name, value] of Object.entries(FRAMEABLE_BY_SELF)) res.setHeader(name, value);
     res.status(200).end(bytes);
   }
 

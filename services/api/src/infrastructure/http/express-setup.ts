@@ -6,7 +6,7 @@ import { API_MESSAGES } from '@reloc/domain';
 
 /**
  * Body parsing with our own errors: malformed JSON is a 400 with a clear message (never a
- * 500), an oversized body a 413 with the spec's French text.
+ * 500), an oversized JSON body a 413 that speaks of the request (not of a file).
  */
 export function installBodyParsing(app: NestExpressApplication): void {
   app.use(
@@ -27,7 +27,8 @@ export function installBodyParsing(app: NestExpressApplication): void {
       return;
     }
     if (type === 'entity.too.large') {
-      res.status(413).json({ message: 'Le fichier est trop gros (maxi 16Mo)' });
+      // A JSON body, not a file: uploads are multipart and answered by their own filter.
+      res.status(413).json({ message: API_MESSAGES.bodyTooLarge });
       return;
     }
     if (type) {
