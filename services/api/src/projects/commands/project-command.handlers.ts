@@ -8,7 +8,7 @@ import {
   Project,
   ProjectCommand,
   projectDecider,
-  READINESS_GATED_STAGES,
+  needsReadiness,
   uniqueValueDecider,
 } from '@reloc/domain';
 import { Actor, CommandExecutor } from '../../infrastructure/command-executor';
@@ -130,7 +130,7 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
     if (change.currentProgress !== undefined) {
       const current = this.projects.findById(projectId);
       // §5: proposing to signature and submission read the proposals and documents.
-      const gated = (READINESS_GATED_STAGES as readonly string[]).includes(change.currentProgress);
+      const gated = needsReadiness(change.currentProgress);
       commands.push({
         type: 'ChangeStage',
         stage: change.currentProgress,

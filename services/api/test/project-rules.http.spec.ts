@@ -1,0 +1,95 @@
+import { AccountRole, startTestApp, TestApp } from './support/test-app';
+
+/** Server-side rules of the client file (issue 15): each answers before anything is written. */
+describe('project rules (issue 15)', () => {
+  let t: TestApp;
+  const as = async (role: AccountRole) => ({ Authorization: `Bearer ${await t.tokenOf(role)}` });
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A nearly empty file, as an operator creates it. */
+  async function create(role: AccountRole = 'OPERATOR', extra: Record<string, unknown> = {}) {
+    n += 1;
+    const res = await t
+      .http()
+      .post('/v1/customer')
+      .set(await as(role))
+      .send({
+        email: `regle.${n}@exemple.fr`,
+        firstName: 'Camille',
+        lastName: 'Rousseau',
+        company: 'Airbus',
+        actualCity: 'Lyon',
+        fromAddressObject: { label: 'Lyon', city: 'Lyon', lat: 45.764, lng: 4.8357 },
+        ...extra,
+      });
+    expect(res.status).toBe(201);
+    return res.body._id as string;
+  }
+  const change = async (id: string, role: AccountRole, body: Record<string, unknown>) =>
+    t
+      .http()
+      .post(`/v1/lease/${id}`)
+      .set(await as(role))
+      .send(body);
+  const read = async (id: string) =>
+    (
+      await t
+        .http()
+        .get(`/v1/lease/${id}`)
+        .set(await as('SUPERADMIN'))
+    ).body;
+
+  describe('point 1: the completeness gate cannot be jumped', () => {
+    it("refuses an operator's jump past toAssign with 'Dossier incomplet' and the missing fields", async () => {
+      const id = await create();
+      for (const stage of ['researchStarted', 'caseAccepted', 'sentToAL']) {
+        const res = await change(id, 'OPERATOR', { currentProgress: stage });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe('Dossier incomplet');
+        expect(res.body.errors).toMatchObject({ civility: 'Civilité', companySiret: 'SIRET' });
+      }
+      expect((await read(id)).currentProgress).toBe('projectCreated');
+      // The stages before toAssign stay open.
+      expect((await change(id, 'OPERATOR', { currentProgress: 'toCall' })).status).toBe(200);
+    });
+
+    it('lets the super admin place the file anywhere, the history naming what was bypassed', async () => {
+      const id = await create();
+      const res = await change(id, 'SUPERADMIN', { currentProgress: 'submittedToHil' });
+      expect(res.status).toBe(200);
+      expect(res.body.currentProgress).toBe('submittedToHil');
+      const history = await t
+        .http()
+        .get(`/v1/audit/streams/project-${id}`)
+        .set(await as('SUPERADMIN'));
+      expect(history.status).toBe(200);
+      expect(JSON.stringify(history.body)).toContain('Étapes forcées par le super admin');
+    });
+  });
+
+  it('point 2: refuses a stage change into visitScheduled, a read-only column', async () => {
+    const id = await create();
+    await change(id, 'SUPERADMIN', { currentProgress: 'researchStarted' });
+    for (const role of ['OPERATOR', 'ADMIN', 'SUPERADMIN'] as const) {
+      const res = await change(id, role, { currentProgress: 'visitScheduled' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Impossible d'affecter à cette colonne");
+    }
+    expect((await read(id)).currentProgress).toBe('researchStarted');
+  });
+
+  it('point 18: a VENDOR with no role on a file does not change its stage', async () => {
+    const id = await create();
+    const res = await change(id, 'VENDOR', { currentProgress: 'toCall' });
+    expect(res.status).toBe(403);
+    expect((await read(id)).currentProgress).toBe('projectCreated');
+    // Holding a role on it (the demo vendor is TRO), he may.
+    expect((await change(id, 'SUPERADMIN', { assignees: { lead: 'TRO' } })).status).toBe(200);
+    expect((await change(id, 'VENDOR', { currentProgress: 'toCall' })).status).toBe(200);
+  });
+});
