@@ -92,4 +92,38 @@ describe('project rules (issue 15)', () => {
     expect((await change(id, 'SUPERADMIN', { assignees: { lead: 'TRO' } })).status).toBe(200);
     expect((await change(id, 'VENDOR', { currentProgress: 'toCall' })).status).toBe(200);
   });
+
+  it('point 3: every staff role takes only an active staff trigram', async () => {
+    const id = await create();
+    for (const [role, trigram] of [
+      ['reloc', 'AFO'],
+      ['lead', 'ZZZ'],
+      ['sale', 'AFO'],
+      ['dispatcher', 'ZZZ'],
+      ['alsender', 'AFO'],
+    ]) {
+      const res = await change(id, 'ADMIN', { assignees: { [role]: trigram } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ [`assignees.${role}`]: 'Invalide' });
+    }
+    const file = await read(id);
+    expect(file.assignees).toMatchObject({ reloc: null, lead: null, alsender: null });
+    expect((await change(id, 'ADMIN', { assignees: { reloc: 'JBE' } })).status).toBe(200);
+    // The creation payload too.
+    const created = await t
+      .http()
+      .post('/v1/customer')
+      .set(await as('SALE'))
+      .send({
+        email: 'fantome@exemple.fr',
+        firstName: 'Paul',
+        lastName: 'Fantôme',
+        company: 'Airbus',
+        actualCity: 'Lyon',
+        fromAddressObject: { label: 'Lyon', lat: 45.76, lng: 4.83 },
+        assignees: { sale: 'AFO' },
+      });
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toMatchObject({ 'assignees.sale': 'Invalide' });
+  });
 });

@@ -19,6 +19,7 @@ import {
   vendor,
 } from '../testing/project-fixtures';
 import { activeAlertsAt } from './alerts';
+import { inactiveAssignees } from './assignees';
 import { NON_ELIGIBILITY_REASONS } from './enums';
 import { CreateProject, CustomerPayload, ProjectCommand } from './project.commands';
 import { projectDecider } from './project.decider';
@@ -46,6 +47,21 @@ const create = (fields: CustomerPayload, by = sale) =>
   command<CreateProject>({ type: 'CreateProject', projectId: PROJECT_ID, fields }, by);
 
 describe('CreateProject', () => {
+  it('refuses assignees who are not active staff when the staff list is given', () => {
+    const withStaff = (fields: CustomerPayload, activeStaff: string[]) =>
+      command<CreateProject>(
+        { type: 'CreateProject', projectId: PROJECT_ID, fields, activeStaff },
+        sale,
+      );
+    spec
+      .given([])
+      .when(withStaff({ ...payload, assignees: { lead: 'SAL', reloc: 'AFO' } }, ['SAL']))
+      .thenThrows('Requête invalide', 'invalid');
+    expect(
+      projectDecider.decide(withStaff(payload, ['SAL']), projectDecider.initialState()),
+    ).toHaveLength(1);
+  });
+
   it('creates the project with a lowercased e-mail at projectCreated', () => {
     const [created] = projectDecider.decide(create(payload), projectDecider.initialState());
     expect(created).toMatchObject({
@@ -183,8 +199,30 @@ describe('StopProject and RestartProject', () => {
 });
 
 describe('AssignRole', () => {
+  const ACTIVE = ['SAL', 'OPE', 'OTH', 'VEN', 'ADM', 'SUP', 'REL'];
   const assign = (role: string, trigram: string | null, by = operator) =>
-    when({ type: 'AssignRole', role, trigram }, by);
+    when({ type: 'AssignRole', role, trigram, activeStaff: ACTIVE }, by);
+
+  it("accepts only an active staff trigram on every staff role: 'Invalide' on that role (issue 15 point 3)", () => {
+    for (const role of ['lead', 'sale', 'dispatcher', 'reloc', 'alsender'])
+      for (const trigram of ['AFO', 'ZZZ']) {
+        spec
+          .given([projectCreated])
+          .when(assign(role, trigram, admin))
+          .thenThrows('Requête invalide', 'invalid');
+        expect(inactiveAssignees({ [role]: trigram }, ACTIVE)).toEqual({
+          [`assignees.${role}`]: 'Invalide',
+        });
+      }
+    spec
+      .given([
+        projectCreated,
+        ...event('ProjectAssigneeChanged', { role: 'reloc', from: null, to: 'AFO' }),
+      ])
+      .when(assign('reloc', null, admin))
+      .then(event('ProjectAssigneeChanged', { role: 'reloc', from: 'AFO', to: null }));
+    expect(inactiveAssignees({ prescriptor: PRESCRIBER_ID, reloc: 'REL' }, ACTIVE)).toEqual({});
+  });
 
   it('lets admins set and clear any assignee', () => {
     for (const actor of [admin, superadmin]) {

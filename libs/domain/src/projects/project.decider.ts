@@ -5,7 +5,7 @@ import { DomainError } from '../shared/errors';
 import { isObjectId } from '../shared/ids';
 import { REWARD_CATEGORIES } from '../users/user';
 import { ALERT_LIFT_DAYS, addDays } from './alerts';
-import { canAssign, isAssigneeRole, isAssigneeValue } from './assignees';
+import { canAssign, inactiveAssignees, isAssigneeRole, isAssigneeValue } from './assignees';
 import { changeStage } from './change-stage';
 import { isNonEligibilityReason } from './enums';
 import { newProjectFields, validateNewProject } from './new-project';
@@ -41,7 +41,12 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
   if (command.type === 'CreateProject') {
     requireStaff(command.actor);
     if (state.revision >= 0) throw new DomainError(PROJECT_MESSAGES.alreadyExists, 'conflict');
-    const errors = validateNewProject(command.fields);
+    const errors = {
+      ...validateNewProject(command.fields),
+      ...(command.activeStaff
+        ? inactiveAssignees(command.fields.assignees, command.activeStaff)
+        : {}),
+    };
     invalidIfAny(errors, errors.company ?? PROJECT_MESSAGES.invalidRequest);
     const { fields, assignees } = newProjectFields(command.fields);
     return [
@@ -89,6 +94,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       if (!isAssigneeRole(command.role)) invalidIfAny({ role: MESSAGES.invalid });
       const to = command.trigram ?? null;
       if (!isAssigneeValue(command.role, to)) invalidIfAny({ trigram: MESSAGES.invalid });
+      invalidIfAny(inactiveAssignees({ [command.role]: to }, command.activeStaff));
       const from = project.assignees[command.role];
       if (from === to) return [];
       if (!canAssign(role, command.actor.trigram, command.role, from, to))

@@ -13,6 +13,7 @@ import {
 } from '@reloc/domain';
 import { Actor, CommandExecutor } from '../../infrastructure/command-executor';
 import { SubmitReadinessReader } from '../../documents/submit-readiness';
+import { UsersReadModel } from '../../users/users.read-model';
 import { ProjectsReadModel } from '../projects.read-model';
 import {
   ChangeProjectCommand,
@@ -49,9 +50,17 @@ async function run(
   return projects.findById(projectId) as Project;
 }
 
+/** §6: the trigrams of active staff, the only ones a file may be assigned to. */
+export function activeStaffOf(users: UsersReadModel): string[] {
+  return users.staff().flatMap((user) => (user.trigram ? [user.trigram] : []));
+}
+
 @CommandHandler(CreateCustomerCommand)
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand> {
-  constructor(private readonly executor: CommandExecutor) {}
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly users: UsersReadModel,
+  ) {}
 
   async execute({ actor, payload }: CreateCustomerCommand): Promise<string> {
     const projectId = newObjectId();
@@ -72,6 +81,7 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
           type: 'CreateProject',
           projectId,
           fields: { ...payload, email },
+          activeStaff: activeStaffOf(this.users),
           actor,
           at: new Date().toISOString(),
         } as ProjectCommand,
@@ -123,6 +133,7 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
     private readonly executor: CommandExecutor,
     private readonly projects: ProjectsReadModel,
     private readonly readiness: SubmitReadinessReader,
+    private readonly users: UsersReadModel,
   ) {}
 
   execute({ actor, projectId, change }: ChangeProjectCommand): Promise<Project> {
@@ -138,8 +149,9 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
       });
     }
     if (change.assignees) {
+      const activeStaff = activeStaffOf(this.users);
       for (const [role, trigram] of Object.entries(change.assignees))
-        commands.push({ type: 'AssignRole', role, trigram } as CommandWithoutBase);
+        commands.push({ type: 'AssignRole', role, trigram, activeStaff } as CommandWithoutBase);
     }
     if (change.stopped === true) {
       if (!change.abortMotivation)
