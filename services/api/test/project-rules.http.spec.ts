@@ -1,3 +1,4 @@
+import { proposalFixtures } from './support/proposal-fixtures';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
 /** Server-side rules of the client file (issue 15): each answers before anything is written. */
@@ -125,5 +126,60 @@ describe('project rules (issue 15)', () => {
       });
     expect(created.status).toBe(400);
     expect(created.body.errors).toMatchObject({ 'assignees.sale': 'Invalide' });
+  });
+
+  it('point 4: at or after sentToAL only admins change anything on the file', async () => {
+    const f = proposalFixtures(t);
+    const id = await create();
+    const host = await f.createHost({ address: '5 Rue de la République 69001 Lyon' });
+    const other = await f.createHost({ address: '6 Rue de la République 69001 Lyon' });
+    await f.propose(id, host);
+    expect((await change(id, 'SUPERADMIN', { currentProgress: 'sentToAL' })).status).toBe(200);
+    const attempts: [string, string, object][] = [
+      ['post', `/v1/proposals/lease/${id}/host/${other}`, {}],
+      ['put', `/v1/proposals/lease/${id}/host/${host}`, { status: 'agence_rappel' }],
+      [
+        'put',
+        `/v1/proposals/lease/${id}/host/${host}`,
+        { visited: { dateVisite: '12/03/2026', time: '10:00', author: 'operator' } },
+      ],
+      ['post', `/v1/documents/for/${id}`, { name: 'Dossier bis', type: 'folder' }],
+      ['post', `/v1/lease/${id}`, { stopped: true, abortMotivation: 'unresponsive' }],
+      ['post', `/v1/lease/${id}`, { liftAlert: { alert: 'noNews', days: 7, reason: 'Congés' } }],
+    ];
+    for (const role of ['OPERATOR', 'SALE', 'VENDOR'] as const)
+      for (const [method, path, body] of attempts) {
+        const res = await (method === 'post' ? t.http().post(path) : t.http().put(path))
+          .set(await as(role))
+          .send(body);
+        expect({ role, path, body, status: res.status, message: res.body.message }).toEqual({
+          role,
+          path,
+          body,
+          status: 403,
+          message: "Le dossier n'est plus modifiable",
+        });
+      }
+    const proposals = await t
+      .http()
+      .get(`/v1/proposals/lease/${id}`)
+      .set(await as('ADMIN'));
+    expect(proposals.body).toHaveLength(1);
+    expect(proposals.body[0].status).toBe('en_cours');
+    expect((await read(id)).stopped).toBe(false);
+    // An admin still may; then restarting is refused to an operator too.
+    for (const [method, path, body] of attempts) {
+      const res = await (method === 'post' ? t.http().post(path) : t.http().put(path))
+        .set(await as('ADMIN'))
+        .send(body);
+      expect({ path, status: res.status }).toEqual({
+        path,
+        status: res.status < 300 ? res.status : 200,
+      });
+    }
+    expect((await read(id)).stopped).toBe(true);
+    const restart = await change(id, 'OPERATOR', { stopped: false });
+    expect(restart.status).toBe(403);
+    expect((await change(id, 'ADMIN', { stopped: false })).status).toBe(200);
   });
 });

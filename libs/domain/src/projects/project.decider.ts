@@ -65,6 +65,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
   const projectId = project._id;
   switch (command.type) {
     case 'StopProject': {
+      requireEditable(project, role);
       const days = command.alertSkipDays ?? 0;
       invalidIfAny({
         ...(isNonEligibilityReason(command.reason) ? {} : { reason: MESSAGES.required }),
@@ -86,6 +87,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       ];
     }
     case 'RestartProject':
+      requireEditable(project, role);
       return project.stopped
         ? [{ type: 'ProjectRestarted', data: { projectId, at: command.at } }]
         : [];
@@ -131,6 +133,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       if (!project.alerts[command.alert]) return [];
       return [{ type: 'ProjectAlertCleared', data: { projectId, alert: command.alert } }];
     case 'LiftAlert': {
+      requireEditable(project, role);
       invalidIfAny({
         ...(nonEmpty(command.alert) ? {} : { alert: MESSAGES.required }),
         ...((ALERT_LIFT_DAYS as readonly number[]).includes(command.days)
@@ -147,6 +150,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       ];
     }
     case 'OverrideIncome':
+      requireEditable(project, role);
       return [
         {
           type: 'ProjectIncomeOverridden',
