@@ -182,4 +182,28 @@ describe('project rules (issue 15)', () => {
     expect(restart.status).toBe(403);
     expect((await change(id, 'ADMIN', { stopped: false })).status).toBe(200);
   });
+
+  it('point 5: the final property must be one proposed on this file', async () => {
+    const f = proposalFixtures(t);
+    const id = await create();
+    const proposed = await f.createHost({ address: '7 Rue de la République 69001 Lyon' });
+    const elsewhere = await f.createHost({ address: '8 Rue de la République 69001 Lyon' });
+    await f.propose(id, proposed);
+    const refused = await change(id, 'OPERATOR', { chosenEstate: elsewhere });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      chosenEstate: "Ce bien n'a pas été proposé sur ce dossier",
+    });
+    const put = await t
+      .http()
+      .put(`/v1/lease/${id}`)
+      .set(await as('OPERATOR'))
+      .send({ _revision: (await read(id))._revision, chosenEstate: '6740a1b2c3d4e5f60123ffff' });
+    expect(put.status).toBe(400);
+    expect((await read(id)).chosenEstate).toBeNull();
+    const chosen = await change(id, 'OPERATOR', { chosenEstate: proposed });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.chosenEstate).toBe(proposed);
+    expect((await change(id, 'OPERATOR', { chosenEstate: null })).status).toBe(200);
+  });
 });

@@ -68,7 +68,12 @@ export type RaiseAlert = Base & { type: 'RaiseAlert'; alert: string };
 export type ClearAlert = Base & { type: 'ClearAlert'; alert: string };
 export type LiftAlert = Base & { type: 'LiftAlert'; alert: string; days: number; reason: string };
 export type OverrideIncome = Base & { type: 'OverrideIncome' };
-export type ChooseEstate = Base & { type: 'ChooseEstate'; hostId: string | null };
+/** `proposedHostIds`: the properties proposed on this file; the final one must be among them. */
+export type ChooseEstate = Base & {
+  type: 'ChooseEstate';
+  hostId: string | null;
+  proposedHostIds: readonly string[];
+};
 export type SetBillingOverrides = Base & {
   type: 'SetBillingOverrides';
   overrides: BillingOverrides;

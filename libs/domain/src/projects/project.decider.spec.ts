@@ -342,10 +342,34 @@ describe('tags, services and the chosen property', () => {
     ]);
   });
 
+  it('refuses a property not proposed on this file (issue 15 point 5)', () => {
+    const elsewhere = '6740a1b2c3d4e5f60123ffff';
+    spec
+      .given([projectCreated])
+      .when(when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [elsewhere] }))
+      .thenThrows('Requête invalide', 'invalid');
+    spec
+      .given([projectCreated])
+      .when(when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [] }))
+      .thenThrows('Requête invalide', 'invalid');
+    let caught: unknown;
+    try {
+      projectDecider.decide(
+        when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [] }),
+        fold(projectDecider, [projectCreated]),
+      );
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({
+      errors: { chosenEstate: "Ce bien n'a pas été proposé sur ce dossier" },
+    });
+  });
+
   it('chooses a property by its id, or none', () => {
     spec
       .given([projectCreated])
-      .when(when({ type: 'ChooseEstate', hostId: HOST_ID }))
+      .when(when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [HOST_ID] }))
       .then(event('ProjectEstateChosen', { hostId: HOST_ID }));
     spec
       .given([projectCreated])

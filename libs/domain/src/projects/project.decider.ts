@@ -161,6 +161,9 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       requireEditable(project, role);
       const hostId = command.hostId || null;
       if (hostId !== null && !isObjectId(hostId)) invalidIfAny({ chosenEstate: MESSAGES.invalid });
+      // §4 "A final property can be set or unset per proposal": only one proposed on this file.
+      if (hostId !== null && !(command.proposedHostIds ?? []).includes(hostId))
+        invalidIfAny({ chosenEstate: PROJECT_MESSAGES.estateNotProposed });
       if (hostId === project.chosenEstate) return [];
       return [{ type: 'ProjectEstateChosen', data: { projectId, hostId } }];
     }

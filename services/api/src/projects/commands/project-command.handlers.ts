@@ -105,6 +105,7 @@ export class UpdateProjectHandler implements ICommandHandler<UpdateProjectComman
   constructor(
     private readonly executor: CommandExecutor,
     private readonly projects: ProjectsReadModel,
+    private readonly readiness: SubmitReadinessReader,
   ) {}
 
   /** Staff fields merge or conflict; computed fields and the final property have their own commands. */
@@ -122,7 +123,12 @@ export class UpdateProjectHandler implements ICommandHandler<UpdateProjectComman
     if (Object.keys(staff).length)
       commands.push({ type: 'UpdateFields', changes: staff, baseRevision });
     if (Object.keys(system).length) commands.push({ type: 'RecordSystemFields', changes: system });
-    if (chosenEstate) commands.push({ type: 'ChooseEstate', ...chosenEstate });
+    if (chosenEstate)
+      commands.push({
+        type: 'ChooseEstate',
+        ...chosenEstate,
+        proposedHostIds: this.readiness.proposedHosts(projectId),
+      });
     return run(this.executor, this.projects, actor, projectId, commands);
   }
 }
@@ -167,7 +173,11 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
     if (change.service) commands.push({ type: 'SetServiceDone', ...change.service });
     if (change.liftAlert) commands.push({ type: 'LiftAlert', ...change.liftAlert });
     if (change.chosenEstate !== undefined)
-      commands.push({ type: 'ChooseEstate', hostId: change.chosenEstate });
+      commands.push({
+        type: 'ChooseEstate',
+        hostId: change.chosenEstate,
+        proposedHostIds: this.readiness.proposedHosts(projectId),
+      });
     if (change.overrideIncome) commands.push({ type: 'OverrideIncome' });
     if (!commands.length) throw new DomainError('Requête invalide', 'invalid');
     return run(this.executor, this.projects, actor, projectId, commands);
