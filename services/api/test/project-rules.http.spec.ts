@@ -206,4 +206,39 @@ describe('project rules (issue 15)', () => {
     expect(chosen.body.chosenEstate).toBe(proposed);
     expect((await change(id, 'OPERATOR', { chosenEstate: null })).status).toBe(200);
   });
+
+  it('point 6: abandoning records the motivation as a sales comment; an unknown reason is refused', async () => {
+    const id = await create();
+    const refused = await change(id, 'OPERATOR', { stopped: true, abortMotivation: 'ennui' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ abortMotivation: 'Invalide' });
+    const missing = await change(id, 'OPERATOR', { stopped: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ abortMotivation: 'Obligatoire' });
+    expect((await read(id)).stopped).toBe(false);
+    const comments = async () =>
+      (
+        await t
+          .http()
+          .get(`/v1/comments/for/${id}`)
+          .set(await as('SALE'))
+      ).body as { content: string; visibility: string; author: string }[];
+    expect(await comments()).toEqual([]);
+    const stopped = await change(id, 'OPERATOR', {
+      stopped: true,
+      abortMotivation: 'unresponsive',
+    });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toMatchObject({ stopped: true, abortMotivation: 'unresponsive' });
+    expect(await comments()).toEqual([
+      expect.objectContaining({
+        content: 'Dossier abandonné : Ne répond plus',
+        visibility: 'sales',
+        author: 'JBE',
+      }),
+    ]);
+    // The same abandon sent again writes no second comment.
+    await change(id, 'OPERATOR', { stopped: true, abortMotivation: 'unresponsive' });
+    expect(await comments()).toHaveLength(1);
+  });
 });

@@ -14,3 +14,4 @@ export * from './alerts';
 export * from './field-conflict';
 export * from './change-stage';
 export * from './file-lock';
+export * from './abandon';

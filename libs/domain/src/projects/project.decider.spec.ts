@@ -19,6 +19,7 @@ import {
   vendor,
 } from '../testing/project-fixtures';
 import { activeAlertsAt } from './alerts';
+import { abandonCommentText, abortMotivationErrors } from './abandon';
 import { inactiveAssignees } from './assignees';
 import { NON_ELIGIBILITY_REASONS } from './enums';
 import { CreateProject, CustomerPayload, ProjectCommand } from './project.commands';
@@ -186,11 +187,15 @@ describe('StopProject and RestartProject', () => {
       .thenNothing();
   });
 
-  it('refuses an unknown reason or negative skip days', () => {
+  it("refuses an unknown reason ('Invalide' on abortMotivation) or negative skip days", () => {
     spec
       .given([projectCreated])
       .when(when({ type: 'StopProject', reason: 'bored', alertSkipDays: 0 }))
       .thenThrows('Requête invalide', 'invalid');
+    expect(abortMotivationErrors('bored')).toEqual({ abortMotivation: 'Invalide' });
+    expect(abortMotivationErrors('')).toEqual({ abortMotivation: 'Obligatoire' });
+    expect(abortMotivationErrors(reason)).toEqual({});
+    expect(abandonCommentText('unresponsive')).toBe('Dossier abandonné : Ne répond plus');
     spec
       .given([projectCreated])
       .when(when({ type: 'StopProject', reason, alertSkipDays: -1 }))

@@ -7,7 +7,7 @@ import { REWARD_CATEGORIES } from '../users/user';
 import { ALERT_LIFT_DAYS, addDays } from './alerts';
 import { canAssign, inactiveAssignees, isAssigneeRole, isAssigneeValue } from './assignees';
 import { changeStage } from './change-stage';
-import { isNonEligibilityReason } from './enums';
+import { abortMotivationErrors } from './abandon';
 import { newProjectFields, validateNewProject } from './new-project';
 import { BillingOverrides, Project, emptyProject } from './project';
 import { ProjectCommand } from './project.commands';
@@ -68,7 +68,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       requireEditable(project, role);
       const days = command.alertSkipDays ?? 0;
       invalidIfAny({
-        ...(isNonEligibilityReason(command.reason) ? {} : { reason: MESSAGES.required }),
+        ...abortMotivationErrors(command.reason),
         ...(Number.isInteger(days) && days >= 0 ? {} : { alertSkipDays: MESSAGES.minValue(0) }),
       });
       if (project.stopped && project.abortMotivation === command.reason && days === 0) return [];

@@ -1,6 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
+  ABANDON_COMMENT_VISIBILITY,
+  abandonCommentText,
   API_MESSAGES,
+  commentDecider,
   COMPUTED_FIELDS,
   DomainError,
   newObjectId,
@@ -142,7 +145,8 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
     private readonly users: UsersReadModel,
   ) {}
 
-  execute({ actor, projectId, change }: ChangeProjectCommand): Promise<Project> {
+  async execute({ actor, projectId, change }: ChangeProjectCommand): Promise<Project> {
+    const before = this.projects.findById(projectId);
     const commands: CommandWithoutBase[] = [];
     if (change.currentProgress !== undefined) {
       const current = this.projects.findById(projectId);
@@ -160,11 +164,9 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
         commands.push({ type: 'AssignRole', role, trigram, activeStaff } as CommandWithoutBase);
     }
     if (change.stopped === true) {
-      if (!change.abortMotivation)
-        throw new DomainError('Requête invalide', 'invalid', { abortMotivation: 'Obligatoire' });
       commands.push({
         type: 'StopProject',
-        reason: change.abortMotivation,
+        reason: change.abortMotivation ?? '',
         alertSkipDays: change.alertSkipDays ?? 0,
       });
     }
@@ -180,7 +182,34 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
       });
     if (change.overrideIncome) commands.push({ type: 'OverrideIncome' });
     if (!commands.length) throw new DomainError('Requête invalide', 'invalid');
-    return run(this.executor, this.projects, actor, projectId, commands);
+    const after = await run(this.executor, this.projects, actor, projectId, commands);
+    const newlyStopped =
+      after.stopped &&
+      after.abortMotivation &&
+      (!before?.stopped || before.abortMotivation !== after.abortMotivation);
+    if (newlyStopped)
+      await this.recordMotivation(actor, projectId, after.abortMotivation as string);
+    return after;
+  }
+
+  /** §4: the motivation of an abandon, as a sales-visible comment on the file. */
+  private async recordMotivation(actor: Actor, projectId: string, reason: string): Promise<void> {
+    const commentId = newObjectId();
+    await this.executor.execute(
+      `comment-${commentId}`,
+      commentDecider,
+      {
+        type: 'AddComment',
+        commentId,
+        targetId: projectId,
+        content: abandonCommentText(reason),
+        visibility: ABANDON_COMMENT_VISIBILITY,
+        owner: 'hil',
+        actor,
+        at: new Date().toISOString(),
+      },
+      { actor },
+    );
   }
 }
 
