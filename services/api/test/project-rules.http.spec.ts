@@ -241,4 +241,28 @@ describe('project rules (issue 15)', () => {
     await change(id, 'OPERATOR', { stopped: true, abortMotivation: 'unresponsive' });
     expect(await comments()).toHaveLength(1);
   });
+
+  it("point 7: service and alert names take only the spec's values", async () => {
+    const id = await create();
+    const service = await change(id, 'OPERATOR', {
+      service: { name: 'voyageSurMars', done: true },
+    });
+    expect(service.status).toBe(400);
+    expect(service.body.errors).toEqual({ name: 'Invalide' });
+    const alert = await change(id, 'OPERATOR', {
+      liftAlert: { alert: 'nimporteQuoi', days: 7, reason: 'Rappelé' },
+    });
+    expect(alert.status).toBe(400);
+    expect(alert.body.errors).toEqual({ alert: 'Invalide' });
+    const file = await read(id);
+    expect(file.services).toEqual([]);
+    expect(file.alertsSkipped).toEqual({});
+    expect(
+      (await change(id, 'OPERATOR', { service: { name: 'movingQuote', done: true } })).status,
+    ).toBe(200);
+    expect(
+      (await change(id, 'OPERATOR', { liftAlert: { alert: 'noNews', days: 7, reason: 'Rappelé' } }))
+        .status,
+    ).toBe(200);
+  });
 });

@@ -388,16 +388,38 @@ describe('tags, services and the chosen property', () => {
 });
 
 describe('alerts and the income override', () => {
-  const raised = event('ProjectAlertRaised', { alert: 'noContact', at: AT });
+  const raised = event('ProjectAlertRaised', { alert: 'noNews', at: AT });
+
+  it("accepts only the known alert and service names, 'Invalide' otherwise (issue 15 point 7)", () => {
+    for (const body of [
+      { type: 'LiftAlert', alert: 'whatever', days: 7, reason: 'x' },
+      { type: 'RaiseAlert', alert: 'whatever' },
+      { type: 'SetServiceDone', name: 'spaceTravel', done: true },
+    ])
+      spec.given([projectCreated]).when(when(body)).thenThrows('Requête invalide', 'invalid');
+    for (const alert of ['noNews', 'missingDocuments', 'moveSoon'])
+      expect(
+        projectDecider.decide(
+          when({ type: 'LiftAlert', alert, days: 1, reason: 'Rappelé' }),
+          fold(projectDecider, [projectCreated]),
+        ),
+      ).toHaveLength(1);
+    expect(
+      projectDecider.decide(
+        when({ type: 'SetServiceDone', name: 'welcomerMeeting', done: true }),
+        fold(projectDecider, [projectCreated]),
+      ),
+    ).toHaveLength(1);
+  });
 
   it('lifts an alert for 1, 7 or 14 days with a reason', () => {
     for (const days of [1, 7, 14])
       spec
         .given([projectCreated, ...raised])
-        .when(when({ type: 'LiftAlert', alert: 'noContact', days, reason: ' Client en congés ' }))
+        .when(when({ type: 'LiftAlert', alert: 'noNews', days, reason: ' Client en congés ' }))
         .then(
           event('ProjectAlertLifted', {
-            alert: 'noContact',
+            alert: 'noNews',
             until: new Date(Date.parse(AT) + days * 86_400_000).toISOString(),
             reason: 'Client en congés',
           }),
@@ -407,32 +429,32 @@ describe('alerts and the income override', () => {
   it('refuses other durations and an empty reason', () => {
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'LiftAlert', alert: 'noContact', days: 3, reason: 'x' }))
+      .when(when({ type: 'LiftAlert', alert: 'noNews', days: 3, reason: 'x' }))
       .thenThrows('Requête invalide', 'invalid');
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'LiftAlert', alert: 'noContact', days: 7, reason: '  ' }))
+      .when(when({ type: 'LiftAlert', alert: 'noNews', days: 7, reason: '  ' }))
       .thenThrows('Requête invalide', 'invalid');
   });
 
   it('shows a lifted alert again once the lift expires', () => {
     const lifted = event('ProjectAlertLifted', {
-      alert: 'noContact',
+      alert: 'noNews',
       until: '2026-11-29T10:00:00.000Z',
       reason: 'x',
     });
     const state = fold(projectDecider, [projectCreated, ...raised, ...lifted]);
     expect(state.activeAlerts).toEqual([]);
     expect(activeAlertsAt(state, '2026-11-25T00:00:00.000Z')).toEqual([]);
-    expect(activeAlertsAt(state, '2026-11-30T00:00:00.000Z')).toEqual(['noContact']);
+    expect(activeAlertsAt(state, '2026-11-30T00:00:00.000Z')).toEqual(['noNews']);
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'RaiseAlert', alert: 'noContact' }))
+      .when(when({ type: 'RaiseAlert', alert: 'noNews' }))
       .thenNothing();
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'ClearAlert', alert: 'noContact' }))
-      .then(event('ProjectAlertCleared', { alert: 'noContact' }));
+      .when(when({ type: 'ClearAlert', alert: 'noNews' }))
+      .then(event('ProjectAlertCleared', { alert: 'noNews' }));
   });
 
   it("records the overrider's trigram and the date", () => {

@@ -4,7 +4,8 @@ import { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { isObjectId } from '../shared/ids';
 import { REWARD_CATEGORIES } from '../users/user';
-import { ALERT_LIFT_DAYS, addDays } from './alerts';
+import { ALERT_LIFT_DAYS, addDays, isAlertName } from './alerts';
+import { isServiceName } from './enums';
 import { canAssign, inactiveAssignees, isAssigneeRole, isAssigneeValue } from './assignees';
 import { changeStage } from './change-stage';
 import { abortMotivationErrors } from './abandon';
@@ -116,6 +117,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
     case 'SetServiceDone': {
       requireEditable(project, role);
       if (!nonEmpty(command.name)) invalidIfAny({ name: MESSAGES.required });
+      if (!isServiceName(command.name.trim())) invalidIfAny({ name: MESSAGES.invalid });
       if (typeof command.done !== 'boolean') invalidIfAny({ done: MESSAGES.invalid });
       const name = command.name.trim();
       const service = project.services.find((s) => s.name === name);
@@ -125,6 +127,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
     }
     case 'RaiseAlert':
       if (!nonEmpty(command.alert)) invalidIfAny({ alert: MESSAGES.required });
+      if (!isAlertName(command.alert)) invalidIfAny({ alert: MESSAGES.invalid });
       if (project.alerts[command.alert]) return [];
       return [
         { type: 'ProjectAlertRaised', data: { projectId, alert: command.alert, at: command.at } },
@@ -135,7 +138,11 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
     case 'LiftAlert': {
       requireEditable(project, role);
       invalidIfAny({
-        ...(nonEmpty(command.alert) ? {} : { alert: MESSAGES.required }),
+        ...(nonEmpty(command.alert)
+          ? isAlertName(command.alert)
+            ? {}
+            : { alert: MESSAGES.invalid }
+          : { alert: MESSAGES.required }),
         ...((ALERT_LIFT_DAYS as readonly number[]).includes(command.days)
           ? {}
           : { days: MESSAGES.invalid }),
