@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { proposalFixtures } from './support/proposal-fixtures';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
@@ -264,5 +265,73 @@ describe('project rules (issue 15)', () => {
       (await change(id, 'OPERATOR', { liftAlert: { alert: 'noNews', days: 7, reason: 'Rappelé' } }))
         .status,
     ).toBe(200);
+  });
+
+  it("point 16: the file's record lists its signatures, and the signed PDF is among its documents", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([595.28, 841.89]).drawText("Lettre d'engagement", { x: 50, y: 780, font });
+    const template = await t
+      .http()
+      .post('/v1/signature-templates')
+      .set(await as('ADMIN'))
+      .field('name', 'Engagement')
+      .field('step', 'engagement')
+      .field('hasCoRequester', 'false')
+      .attach('file', Buffer.from(await doc.save()), 'modele.pdf');
+    expect(template.status).toBe(201);
+    const id = await create();
+    const requested = await t
+      .http()
+      .post(`/v1/signatures/${id}`)
+      .set(await as('ADMIN'))
+      .send({ step: 'engagement' });
+    expect(requested.status).toBe(201);
+    const open = await read(id);
+    expect(open.signatures).toEqual([
+      expect.objectContaining({
+        _id: requested.body._id,
+        step: 'engagement',
+        status: 'OPEN',
+        transactionId: requested.body.transactionId,
+      }),
+    ]);
+    const signUrl = new URL(requested.body.instances[0].signUrl, 'http://x').pathname;
+    const signed = await t.http().post(signUrl).type('form').send({ consent: 'on' });
+    expect(signed.status).toBe(200);
+    const poll = async <T>(get: () => Promise<T>, ok: (value: T) => boolean): Promise<T> => {
+      for (let i = 0; i < 300; i++) {
+        const value = await get();
+        if (ok(value)) return value;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('timed out');
+    };
+    const archived = await poll(
+      () => read(id),
+      (file) => file.signatures[0]?.status === 'ARCHIVED',
+    );
+    expect(archived.signatures[0].signedAt).not.toBeNull();
+    type Doc = { _id: string; title: string; type: string; driveId: { mime: string }[] };
+    const documents = await poll(
+      async () =>
+        (
+          await t
+            .http()
+            .get(`/v1/documents/for/${id}`)
+            .set(await as('OPERATOR'))
+        ).body as Doc[],
+      (list) => list.some((d) => d.title === "Lettre d'engagement (signé)" && d.driveId.length > 0),
+    );
+    const filed = documents.filter((d) => d.title === "Lettre d'engagement (signé)");
+    expect(filed).toHaveLength(1);
+    expect(filed[0].driveId).toEqual([expect.objectContaining({ mime: 'application/pdf' })]);
+    const download = await t
+      .http()
+      .get(`/v1/documents/for/${id}/document/${filed[0]._id}?format=pdf`)
+      .set(await as('OPERATOR'))
+      .buffer(true);
+    expect(download.status).toBe(200);
+    expect((download.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
