@@ -334,4 +334,32 @@ describe('project rules (issue 15)', () => {
     expect(download.status).toBe(200);
     expect((download.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('point 17: the contractual distance and time come with the addresses, as a believable estimate', async () => {
+    const id = await create('OPERATOR', {
+      actualCity: 'Paris',
+      fromAddressObject: { label: 'Paris', city: 'Paris', lat: 48.8566, lng: 2.3522 },
+    });
+    const before = await read(id);
+    expect(before.contractualDistance ?? null).toBeNull();
+    expect(before.contractualPending).toBe(false);
+    const res = await t
+      .http()
+      .put(`/v1/lease/${id}`)
+      .set(await as('OPERATOR'))
+      .send({
+        _revision: before._revision,
+        addressWork: '10 rue de la République, Lyon',
+        addressWorkObject: { label: '10 rue de la République, Lyon', lat: 45.764, lng: 4.8357 },
+      });
+    expect(res.status).toBe(200);
+    // The answer itself carries them: no reload needed.
+    expect(res.body.contractualPending).toBe(false);
+    expect(res.body.contractualEstimate).toBe(true);
+    expect(res.body.contractualDistance / 1000).toBeGreaterThan(430);
+    expect(res.body.contractualDistance / 1000).toBeLessThan(500);
+    expect(res.body.contractualTime / 3600).toBeGreaterThan(2.5);
+    expect(res.body.contractualTime / 3600).toBeLessThan(5);
+    expect((await read(id)).contractualTime).toBe(res.body.contractualTime);
+  });
 });

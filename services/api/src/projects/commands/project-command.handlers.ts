@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig } from '../../config';
 import {
   ABANDON_COMMENT_VISIBILITY,
   abandonCommentText,
@@ -6,6 +8,7 @@ import {
   commentDecider,
   COMPUTED_FIELDS,
   DomainError,
+  estimatedContractualFields,
   newObjectId,
   normaliseEmail,
   Project,
@@ -63,9 +66,20 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
   constructor(
     private readonly executor: CommandExecutor,
     private readonly users: UsersReadModel,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ actor, payload }: CreateCustomerCommand): Promise<string> {
+    const at = new Date().toISOString();
+    // Offline, the contractual estimate is written with the file (see UpdateProjectHandler).
+    const estimate = this.config.routesApiKey
+      ? null
+      : estimatedContractualFields({
+          actualCity: (payload.actualCity as string | null | undefined) ?? null,
+          fromAddressObject: payload.fromAddressObject ?? null,
+          addressWork: (payload.addressWork as string | null | undefined) ?? null,
+          addressWorkObject: payload.addressWorkObject ?? null,
+        });
     const projectId = newObjectId();
     const email = normaliseEmail(payload.email);
     const claim = `unique-customer-email-${email}`;
@@ -77,17 +91,22 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
       context,
     );
     try {
-      await this.executor.execute(
+      await this.executor.executeAll(
         projectStream(projectId),
         projectDecider,
-        {
-          type: 'CreateProject',
-          projectId,
-          fields: { ...payload, email },
-          activeStaff: activeStaffOf(this.users),
-          actor,
-          at: new Date().toISOString(),
-        } as ProjectCommand,
+        [
+          {
+            type: 'CreateProject',
+            projectId,
+            fields: { ...payload, email },
+            activeStaff: activeStaffOf(this.users),
+            actor,
+            at,
+          } as ProjectCommand,
+          ...(estimate
+            ? [{ type: 'RecordSystemFields', changes: estimate, actor, at } as ProjectCommand]
+            : []),
+        ],
         context,
       );
     } catch (error) {
@@ -103,12 +122,16 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
   }
 }
 
+/** The departure and work address fields the contractual distance is computed from. */
+const ADDRESS_FIELDS = ['actualCity', 'fromAddressObject', 'addressWork', 'addressWorkObject'];
+
 @CommandHandler(UpdateProjectCommand)
 export class UpdateProjectHandler implements ICommandHandler<UpdateProjectCommand> {
   constructor(
     private readonly executor: CommandExecutor,
     private readonly projects: ProjectsReadModel,
     private readonly readiness: SubmitReadinessReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Staff fields merge or conflict; computed fields and the final property have their own commands. */
@@ -125,6 +148,16 @@ export class UpdateProjectHandler implements ICommandHandler<UpdateProjectComman
     const commands: CommandWithoutBase[] = [];
     if (Object.keys(staff).length)
       commands.push({ type: 'UpdateFields', changes: staff, baseRevision });
+    // Without a maps provider the contractual estimate needs no call: written with the
+    // addresses, in the same decision (with one, the distance job writes it; see
+    // `contractualPending` in the answer).
+    if (!this.config.routesApiKey && ADDRESS_FIELDS.some((field) => field in staff)) {
+      const current = this.projects.findById(projectId);
+      const estimate = current
+        ? estimatedContractualFields({ ...current, ...staff } as Project)
+        : null;
+      if (estimate) Object.assign(system, estimate);
+    }
     if (Object.keys(system).length) commands.push({ type: 'RecordSystemFields', changes: system });
     if (chosenEstate)
       commands.push({
