@@ -55,20 +55,29 @@ export function proposalFixtures(t: TestApp) {
     return id;
   }
 
-  async function propose(projectId: string, hostId: string): Promise<void> {
+  async function propose(
+    projectId: string,
+    hostId: string,
+    role: AccountRole = 'OPERATOR',
+  ): Promise<void> {
     const res = await t
       .http()
       .post(`/v1/proposals/lease/${projectId}/host/${hostId}`)
-      .set(await as('OPERATOR'))
+      .set(await as(role))
       .send({});
     if (res.status !== 201) throw new Error(`propose: ${res.status}`);
   }
 
-  async function update(projectId: string, hostId: string, body: object): Promise<void> {
+  async function update(
+    projectId: string,
+    hostId: string,
+    body: object,
+    role: AccountRole = 'OPERATOR',
+  ): Promise<void> {
     const res = await t
       .http()
       .put(`/v1/proposals/lease/${projectId}/host/${hostId}`)
-      .set(await as('OPERATOR'))
+      .set(await as(role))
       .send(body);
     if (res.status !== 200) throw new Error(`update: ${res.status} ${JSON.stringify(res.body)}`);
   }
