@@ -60,6 +60,7 @@ const PROJECT_LABELS: Record<string, string> = {
   abortMotivation: "Motif d'abandon",
   services: 'Services',
   chosenEstate: 'Bien retenu',
+  forcedStages: 'Étapes forcées par le super admin',
   signatures: 'Signatures',
   alertsSkipped: 'Alertes levées',
   overrides: 'Revenus forcés',

@@ -13,3 +13,5 @@ export * from './assignees';
 export * from './alerts';
 export * from './field-conflict';
 export * from './change-stage';
+export * from './file-lock';
+export * from './abandon';

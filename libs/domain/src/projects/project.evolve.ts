@@ -47,6 +47,14 @@ export function evolveProject(state: Project, event: ProjectEvent): Project {
         ...next,
         currentProgress: event.data.to,
         progress: { ...state.progress, [event.data.to]: event.data.at },
+        ...(event.data.bypassed?.length
+          ? {
+              forcedStages: {
+                ...(state.forcedStages ?? {}),
+                [event.data.to]: event.data.bypassed,
+              },
+            }
+          : {}),
       };
     case 'ProjectStopped':
       return {

@@ -57,6 +57,8 @@ export type Project = ProjectFields & {
   reportingCount: number;
   billingOverrides: BillingOverrides;
   billing: { visits: number };
+  /** Stage → the gate fields the super admin placed the file past (audit, issue 15). */
+  forcedStages: Record<string, string[]>;
   deleted: boolean;
 };
 
@@ -95,6 +97,7 @@ export function emptyProject(id = ''): Project {
     reportingCount: 0,
     billingOverrides: { sentToAL: {}, paid: {} },
     billing: { visits: 0 },
+    forcedStages: {},
     deleted: false,
   };
 }

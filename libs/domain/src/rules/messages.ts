@@ -27,6 +27,9 @@ export const PROJECT_MESSAGES = {
   adminsOnly: 'Réservé aux admins',
   superAdminOnly: 'Réservé au super admin',
   readOnly: "Le dossier n'est plus modifiable",
+  readOnlyColumn: 'Colonne en lecture seule',
+  estateNotProposed: "Ce bien n'a pas été proposé sur ce dossier",
+  notYourFile: "Vous n'avez pas de rôle sur ce dossier",
   assignSelfOnly: 'Vous pouvez seulement prendre une place libre ou retirer la vôtre',
   conflict: 'conflict',
 } as const;

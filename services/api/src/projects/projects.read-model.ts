@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Database from 'better-sqlite3';
-import { activeAlertsAt, type Project } from '@reloc/domain';
+import {
+  activeAlertsAt,
+  type Project,
+  projectSignatures,
+  type SignatureRequest,
+} from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
 
 export type BoardFilter = 'active' | 'alerts' | 'stopped' | 'all';
@@ -80,7 +85,22 @@ export class ProjectsReadModel {
       string | undefined;
     if (!raw) return null;
     const project = JSON.parse(raw) as Project & { deleted?: boolean };
-    return project.deleted ? null : project;
+    if (project.deleted) return null;
+    // The record's signatures are the signature read model's requests (issue 15).
+    return { ...project, signatures: this.signaturesOf(id) as Project['signatures'] };
+  }
+
+  /** The project's signature requests, as `signatures` of its record. */
+  signaturesOf(projectId: string) {
+    const table = this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'signature_requests'")
+      .get();
+    if (!table) return [];
+    const docs = this.db
+      .prepare('SELECT doc FROM signature_requests WHERE project_id = ?')
+      .pluck()
+      .all(projectId) as string[];
+    return projectSignatures(docs.map((doc) => JSON.parse(doc) as SignatureRequest));
   }
 
   /** The board: filtered tiles, newest movement first, and the count per stage. */
