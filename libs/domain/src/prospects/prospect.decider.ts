@@ -30,7 +30,7 @@ import {
   prospectStageIndex,
   STRUCTURE_TYPES,
 } from './prospect';
-import { prospectStageErrors } from './prospect.rules';
+import { aheadOfTheoryReason, isStageAheadOfTheory, prospectStageErrors } from './prospect.rules';
 
 /* ---------- commands ---------- */
 
@@ -43,6 +43,8 @@ export type UpdateProspect = Base & {
   type: 'UpdateProspect';
   baseRevision: number;
   changes: Record<string, unknown>;
+  /** The stage the linked client files justify; a move ahead of it is refused (§4). */
+  theory?: ProspectStage;
 };
 export type DeleteProspect = Base & { type: 'DeleteProspect' };
 /** An uploaded file (POST /cache/upload) attached to the prospect. */
@@ -465,7 +467,7 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
     );
   if (stage) {
     const after = events.reduce(evolveProspect, prospect);
-    checkStageMove(actor, after, stage);
+    checkStageMove(actor, after, stage, command.theory);
     events.push({
       type: 'ProspectStageChanged',
       data: { ...meta, from: prospect.currentProgress, to: stage },
@@ -475,17 +477,26 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
 }
 
 /**
- * The superadmin picks any stage (§4); others go back freely, or forward to the next stage
- * only, once its rules (and every earlier stage's) hold (§5 "Prospects").
+ * The superadmin picks any stage, forward or backward (§4). Everyone else uses 'next stage'
+ * only: the following stage, once its rules (and every earlier stage's) hold (§5
+ * "Prospects") and when it is not ahead of the theoretical status.
  */
-export function checkStageMove(actor: ProspectActor, prospect: Prospect, to: ProspectStage): void {
+export function checkStageMove(
+  actor: ProspectActor,
+  prospect: Prospect,
+  to: ProspectStage,
+  theory?: ProspectStage,
+): void {
   if (isProspectSuperAdmin(actor)) return;
-  if (prospectStageIndex(to) <= prospectStageIndex(prospect.currentProgress)) return;
   if (to !== nextProspectStage(prospect.currentProgress))
     throw new DomainError(PROSPECT_MESSAGES.stageNotNext, 'invalid', {
       currentProgress: PROSPECT_MESSAGES.stageNotNext,
     });
   invalid(prospectStageErrors(prospect, to), PROSPECT_MESSAGES.stageNotReady);
+  if (theory && isStageAheadOfTheory(to, theory)) {
+    const reason = aheadOfTheoryReason(theory);
+    throw new DomainError(reason, 'invalid', { currentProgress: reason });
+  }
 }
 
 export function decideProspect(command: ProspectCommand, state: Prospect): ProspectEvent[] {
