@@ -77,7 +77,8 @@ describe('rules and contract (issue 15)', () => {
 
       // 'Next stage' ahead of the theoretical status (no client file): refused with why.
       const page = (await getProspect(id)).body;
-      const reason = 'Étape en avance sur le statut théorique : aucun dossier associé à ce prospect';
+      const reason =
+        'Étape en avance sur le statut théorique : aucun dossier associé à ce prospect';
       expect(page.nextStage).toMatchObject({ stage: 'testing', enabled: false, reason });
       const ahead = await putProspect(id, { currentProgress: 'testing' }, 'SALE');
       expect(ahead.status).toBe(400);
@@ -87,6 +88,98 @@ describe('rules and contract (issue 15)', () => {
       const picked = await putProspect(id, { currentProgress: 'toCall' }, 'SUPERADMIN');
       expect(picked.status).toBe(200);
       expect(picked.body.currentProgress).toBe('toCall');
+    });
+  });
+  let seq = 0;
+  async function createAnnouncement(overrides: Record<string, unknown> = {}) {
+    const res = await t
+      .http()
+      .post('/v1/announcements')
+      .set(await as('SALE'))
+      .send({
+        title: 'Cherche studio à Lyon',
+        url: 'https://annonces.exemple.fr/b2c/regles',
+        address: '10 Rue de la République 69001 Lyon',
+        description: 'Alternant, budget 600 €',
+        saleTrigram: 'SPE',
+        contactName: 'Marie Martin',
+        contactEmail: `regles.${++seq}.${Date.now()}@exemple.fr`,
+        ...overrides,
+      });
+    expect(res.status).toBe(201);
+    return res.body as { _id: string };
+  }
+  const putAnnouncement = async (id: string, body: object) =>
+    t
+      .http()
+      .put(`/v1/announcements/${id}`)
+      .set(await as('SALE'))
+      .send(body);
+  const getAnnouncement = async (id: string) =>
+    t
+      .http()
+      .get(`/v1/announcements/${id}`)
+      .set(await as('SALE'));
+  const convert = async (id: string) =>
+    t
+      .http()
+      .post(`/v1/announcements/${id}/convert`)
+      .set(await as('SALE'));
+
+  describe("point 9: an announcement's status and link agree", () => {
+    it('refuses ok without a linked project', async () => {
+      const a = await createAnnouncement();
+      const res = await putAnnouncement(a._id, { currentProgress: 'ok' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.currentProgress).toBe(
+        'Le statut Projet demande un projet lié : utilisez « Convertir en projet »',
+      );
+      expect((await getAnnouncement(a._id)).body.currentProgress).toBe('prospect');
+    });
+
+    it('keeps a converted announcement from going back to prospect, toCallback or waiting', async () => {
+      const a = await createAnnouncement();
+      expect((await convert(a._id)).status).toBe(201);
+      for (const status of ['prospect', 'toCallback', 'waiting']) {
+        const res = await putAnnouncement(a._id, { currentProgress: status });
+        expect(res.status).toBe(400);
+        expect(res.body.errors.currentProgress).toBe(
+          'Une annonce convertie en projet ne revient pas à Prospect, À rappeler ou En attente',
+        );
+      }
+      expect((await getAnnouncement(a._id)).body.currentProgress).toBe('ok');
+    });
+
+    it('refuses to convert a stopped announcement, writing no client file', async () => {
+      const a = await createAnnouncement();
+      const stop = await putAnnouncement(a._id, {
+        currentProgress: 'stopped',
+        stopReason: 'Injoignable',
+      });
+      expect(stop.status).toBe(200);
+      const res = await convert(a._id);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Une annonce abandonnée ne peut pas être convertie en projet');
+      expect((await getAnnouncement(a._id)).body).toMatchObject({
+        currentProgress: 'stopped',
+        projectId: null,
+      });
+    });
+  });
+
+  describe('point 20: converting carries the description and address into the project', () => {
+    it('shows them on the client file', async () => {
+      const a = await createAnnouncement({ description: 'Studio meublé près de la gare' });
+      const { projectId } = (await convert(a._id)).body;
+      const project = await t
+        .http()
+        .get(`/v1/lease/${projectId}`)
+        .set(await as('SALE'));
+      expect(project.status).toBe(200);
+      expect(project.body).toMatchObject({
+        descEstate: 'Studio meublé près de la gare',
+        futurNeighborhood: '10 Rue de la République 69001 Lyon',
+      });
     });
   });
 });
