@@ -182,4 +182,67 @@ describe('rules and contract (issue 15)', () => {
       });
     });
   });
+  describe('point 10: property minimums hold on every write path (POST then PUT)', () => {
+    const hostForm = (overrides: Record<string, unknown> = {}) => ({
+      address: '10 Rue de la République 69001 Lyon',
+      addressObject: { label: '10 Rue de la République 69001 Lyon', route: 'Rue de la République' },
+      externalId: 'https://annonces.example.fr/123',
+      carrez: 42,
+      numberOfRoom: 2,
+      price: 850,
+      contactEmail: 'agence@example.fr',
+      ...overrides,
+    });
+    async function addHost(body: Record<string, unknown>) {
+      const created = await t
+        .http()
+        .post('/v1/hosts')
+        .set(await as('OPERATOR'))
+        .send({});
+      expect(created.status).toBe(201);
+      const id = created.body._id as string;
+      return {
+        id,
+        res: await t
+          .http()
+          .put(`/v1/hosts/${id}`)
+          .set(await as('OPERATOR'))
+          .send(body),
+      };
+    }
+
+    it.each([
+      ['a price of -5', { price: -5 }, 'price', 'Doit être supérieur ou égal à 1'],
+      ['0 m²', { carrez: 0 }, 'carrez', 'Doit être supérieur ou égal à 1'],
+      ['0 rooms', { numberOfRoom: 0 }, 'numberOfRoom', 'Doit être supérieur ou égal à 1'],
+      ['11 rooms', { numberOfRoom: 11 }, 'numberOfRoom', 'Doit être inférieur ou égal à 10'],
+      [
+        'an externalId not a URL',
+        { externalId: 'annonce' },
+        'externalId',
+        'Doit être une URL valide.',
+      ],
+      [
+        'a bad e-mail',
+        { contactEmail: 'agence' },
+        'contactEmail',
+        'Doit être une adresse e-mail valide.',
+      ],
+    ])('refuses %s, storing nothing', async (_, change, field, message) => {
+      const { id, res } = await addHost(hostForm(change));
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toBe(message);
+      const stored = await t
+        .http()
+        .get(`/v1/hosts/${id}`)
+        .set(await as('OPERATOR'));
+      expect(stored.body).toMatchObject({ address: null, price: null });
+    });
+
+    it('takes -1 rooms as unknown, and the minimums themselves', async () => {
+      const { res } = await addHost(hostForm({ numberOfRoom: -1, carrez: 1, price: 1 }));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ numberOfRoom: -1, carrez: 1, price: 1 });
+    });
+  });
 });
