@@ -32,13 +32,16 @@ export const PROJECT_FIELD_SCHEMAS: Record<string, object> = {
   chosenEstate: KIND_SCHEMAS.objectId,
 };
 
+/**
+ * PUT /lease/{id}: the changed fields (the spec's body); `_revision`, the revision the edit
+ * started from, is an optional guard (409 on a field someone else changed since).
+ */
 export const updateProjectSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['_revision'],
   properties: { _revision: { type: 'integer', minimum: -1 }, ...PROJECT_FIELD_SCHEMAS },
 } as const;
-export type UpdateProjectBody = { _revision: number } & Record<string, unknown>;
+export type UpdateProjectBody = { _revision?: number } & Record<string, unknown>;
 
 const stageName = { type: 'string', minLength: 1, maxLength: 50 } as const;
 const trigramOrNull = { anyOf: [{ type: 'string', pattern: '^[A-Z]{3}$' }, { type: 'null' }] };

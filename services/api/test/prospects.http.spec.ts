@@ -276,11 +276,12 @@ describe('prospects (§2, §4 "Prospect stages", §5 "Prospects", §6, §7)', ()
     expect((await put(id, { assignees: { lead: 'QQQ' } }, 'ADMIN')).body.errors).toEqual({
       'assignees.lead': 'Invalide',
     });
+    // A bad value without `_revision` (optional since issue 15 point 11) is refused the same.
     const noRevision = await t
       .http()
       .put(`/v1/prospects/${id}`)
       .set(await as('SALE'))
-      .send({ siret: '3' });
+      .send({ siret: '3', employeesCount: '3' });
     expect(noRevision.status).toBe(400);
     expect((await get(id)).body.siret).toBeNull();
   });

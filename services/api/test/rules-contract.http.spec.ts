@@ -245,4 +245,72 @@ describe('rules and contract (issue 15)', () => {
       expect(res.body).toMatchObject({ numberOfRoom: -1, carrez: 1, price: 1 });
     });
   });
+  describe('point 11: PUT takes the changed fields only; _revision is an optional guard', () => {
+    async function createLease() {
+      const res = await t
+        .http()
+        .post('/v1/leads')
+        .set(await as('OPERATOR'))
+        .send({ email: `revision.${Date.now()}.${++seq}@exemple.fr` });
+      expect(res.status).toBe(201);
+      return res.body.projectId as string;
+    }
+    const lease = async (id: string) =>
+      t
+        .http()
+        .get(`/v1/lease/${id}`)
+        .set(await as('OPERATOR'));
+    const putLease = async (id: string, body: object, role: AccountRole = 'OPERATOR') =>
+      t
+        .http()
+        .put(`/v1/lease/${id}`)
+        .set(await as(role))
+        .send(body);
+
+    it('PUT /lease/{id} without _revision applies to the latest state, losing no other edit', async () => {
+      const id = await createLease();
+      const start = (await lease(id)).body._revision as number;
+      expect((await putLease(id, { _revision: start, job: 'Ingénieure' }, 'SALE')).status).toBe(
+        200,
+      );
+      // The spec's body: changed fields only.
+      const res = await putLease(id, { nationality: 'Française' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ job: 'Ingénieure', nationality: 'Française' });
+      // Without the guard the same field takes the latest value; with it, 409 and the current one.
+      expect((await putLease(id, { job: 'Technicienne' })).body.job).toBe('Technicienne');
+      const conflict = await putLease(id, { _revision: start, job: 'Architecte' }, 'SALE');
+      expect(conflict.status).toBe(409);
+      expect(conflict.body.current).toEqual({ job: 'Technicienne' });
+      expect((await lease(id)).body).toMatchObject({
+        job: 'Technicienne',
+        nationality: 'Française',
+      });
+    });
+
+    it('PUT /prospects/{id} without _revision applies to the latest state, losing no other edit', async () => {
+      const id = await createProspect('Sans Révision');
+      const start = (await getProspect(id)).body._revision as number;
+      const first = await t
+        .http()
+        .put(`/v1/prospects/${id}`)
+        .set(await as('SALE'))
+        .send({ _revision: start, address: '2 rue de Lyon' });
+      expect(first.status).toBe(200);
+      const res = await t
+        .http()
+        .put(`/v1/prospects/${id}`)
+        .set(await as('ADMIN'))
+        .send({ siret: '12345678900012' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ address: '2 rue de Lyon', siret: '12345678900012' });
+      const conflict = await t
+        .http()
+        .put(`/v1/prospects/${id}`)
+        .set(await as('ADMIN'))
+        .send({ _revision: start, address: '3 rue de Paris' });
+      expect(conflict.status).toBe(409);
+      expect(conflict.body.current).toEqual({ address: '2 rue de Lyon' });
+    });
+  });
 });

@@ -38,10 +38,13 @@ type Base = { prospectId: string; at: string; actor: ProspectActor };
 
 /** POST /prospects: the add dialog's name and optional sales person. */
 export type CreateProspect = Base & { type: 'CreateProspect'; name: string; sale: string | null };
-/** PUT /prospects/{id}: the changed fields, with the revision the edit started from. */
+/**
+ * PUT /prospects/{id}: the changed fields, with the revision the edit started from when the
+ * caller guards against concurrent edits; without it they apply to the latest state.
+ */
 export type UpdateProspect = Base & {
   type: 'UpdateProspect';
-  baseRevision: number;
+  baseRevision?: number;
   changes: Record<string, unknown>;
   /** The stage the linked client files justify; a move ahead of it is refused (§4). */
   theory?: ProspectStage;
@@ -370,7 +373,9 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
   const { actor } = command;
   if (!canEditProspect(actor, prospect))
     throw new DomainError(PROSPECT_MESSAGES.forbidden, 'forbidden');
-  if (!Number.isInteger(command.baseRevision)) invalid({ _revision: MESSAGES.invalid });
+  const { baseRevision } = command;
+  if (baseRevision !== undefined && !Number.isInteger(baseRevision))
+    invalid({ _revision: MESSAGES.invalid });
   const { currentProgress, notInterested, assignees, rewards, ...plain } = command.changes ?? {};
   const { values, errors } = normalizeFields(plain);
 
@@ -435,7 +440,8 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
   ];
   const conflicts = touchedFields.filter(
     (field) =>
-      (prospect.fieldRevisions[field] ?? -1) > command.baseRevision &&
+      baseRevision !== undefined &&
+      (prospect.fieldRevisions[field] ?? -1) > baseRevision &&
       prospect.fieldAuthors[field] !== actor.id,
   );
   if (conflicts.length) {
