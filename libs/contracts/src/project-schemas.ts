@@ -1,4 +1,10 @@
-import { COMPUTED_FIELDS, EDITABLE_FIELDS, FIELD_KINDS, FieldKind } from '@reloc/domain';
+import {
+  COMPUTED_FIELDS,
+  EDITABLE_FIELDS,
+  FIELD_KINDS,
+  FieldKind,
+  FIRST_FILTER_YEAR,
+} from '@reloc/domain';
 
 /**
  * Schemas of the project calls (spec §7 "Projects and customers"). The editable fields and
@@ -53,7 +59,13 @@ export const boardQuerySchema = {
     offset: { type: 'integer', minimum: 0 },
     size: { type: 'integer', minimum: 1, maximum: 200 },
     filter: { type: 'string', enum: ['active', 'alerts', 'stopped', 'all'] },
-    year: { anyOf: [{ type: 'integer', minimum: 2017, maximum: 2025 }, { type: 'null' }] },
+    // 2017 to the current year, from the clock (issue 15 point 12).
+    year: {
+      anyOf: [
+        { type: 'integer', minimum: FIRST_FILTER_YEAR, notAfterCurrentYear: true },
+        { type: 'null' },
+      ],
+    },
     progress: stageName,
     search: { type: 'string', maxLength: 200 },
     properties: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 },

@@ -1,6 +1,6 @@
 import Ajv, { ErrorObject, JSONSchemaType, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { MESSAGES } from '@reloc/domain';
+import { currentFilterYear, MESSAGES } from '@reloc/domain';
 
 /** One ajv instance for the API and the console: same schemas, same French messages. */
 export const ajv = new Ajv({
@@ -10,6 +10,17 @@ export const ajv = new Ajv({
   useDefaults: false,
 });
 addFormats(ajv, ['email', 'date-time', 'date', 'uri']);
+
+/**
+ * `notAfterCurrentYear: true`: a year no later than the current one, read from the clock at
+ * each validation (issue 15 point 12), not frozen in the schema when it was written.
+ */
+ajv.addKeyword({
+  keyword: 'notAfterCurrentYear',
+  type: 'number',
+  schemaType: 'boolean',
+  validate: (enabled: boolean, year: number) => !enabled || year <= currentFilterYear(),
+});
 
 export type ValidationResult<T> =
   { ok: true; value: T } | { ok: false; errors: Record<string, string> };
@@ -50,6 +61,8 @@ function messageOf(error: ErrorObject): string {
       return MESSAGES.minValue(Number(params.limit));
     case 'maximum':
       return MESSAGES.maxValue(Number(params.limit));
+    case 'notAfterCurrentYear':
+      return MESSAGES.maxValue(currentFilterYear());
     default:
       return MESSAGES.invalid;
   }

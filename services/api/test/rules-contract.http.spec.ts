@@ -1,3 +1,4 @@
+import { currentFilterYear } from '@reloc/domain';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
 /** Issue 15: server-side rules for prospects, announcements, properties and the contract. */
@@ -311,6 +312,29 @@ describe('rules and contract (issue 15)', () => {
         .send({ _revision: start, address: '3 rue de Paris' });
       expect(conflict.status).toBe(409);
       expect(conflict.body.current).toEqual({ address: '2 rue de Lyon' });
+    });
+  });
+  describe('point 12: the year filter runs from 2017 to the current year, from the clock', () => {
+    const leases = async (year: unknown) =>
+      t
+        .http()
+        .post('/v1/leases')
+        .set(await as('OPERATOR'))
+        .send({ offset: 0, size: 10, filter: 'all', year });
+
+    it("takes this year's files and refuses what is outside 2017..now", async () => {
+      const year = currentFilterYear();
+      expect(year).toBeGreaterThanOrEqual(2026);
+      const now = await leases(year);
+      expect(now.status).toBe(200);
+      const old = await leases(2017);
+      expect(old.status).toBe(200);
+      const before = await leases(2016);
+      expect(before.status).toBe(400);
+      expect(before.body.errors.year).toBe('Doit être supérieur ou égal à 2017');
+      const after = await leases(year + 1);
+      expect(after.status).toBe(400);
+      expect(after.body.errors.year).toBe(`Doit être inférieur ou égal à ${year}`);
     });
   });
 });

@@ -13,3 +13,4 @@ export * from './assignees';
 export * from './alerts';
 export * from './field-conflict';
 export * from './change-stage';
+export * from './year-filter';
