@@ -337,4 +337,21 @@ describe('rules and contract (issue 15)', () => {
       expect(after.body.errors.year).toBe(`Doit être inférieur ou égal à ${year}`);
     });
   });
+  describe('point 13: login checks what the console checks', () => {
+    const login = (body: object) => t.http().post('/v1/login-partner').send(body);
+
+    it('answers 400 to a password under 8 characters, with the spec message', async () => {
+      const res = await login({ email: 'claire.martin@reloc.fr', password: 'court' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ password: 'Doit contenir au minimum 8 caractères.' });
+    });
+
+    it("answers 'Obligatoire' to an empty e-mail", async () => {
+      const res = await login({ email: '', password: 'Motdepasse-Long' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ email: 'Obligatoire' });
+      const bad = await login({ email: 'claire', password: 'Motdepasse-Long' });
+      expect(bad.body.errors).toEqual({ email: 'Doit être une adresse e-mail valide.' });
+    });
+  });
 });
