@@ -354,4 +354,20 @@ describe('rules and contract (issue 15)', () => {
       expect(bad.body.errors).toEqual({ email: 'Doit être une adresse e-mail valide.' });
     });
   });
+  describe('point 14: generic messages name the rule that failed', () => {
+    it.each([
+      ['/v1/notifications?page=-1', 'page', 'Doit être supérieur ou égal à 0'],
+      ['/v1/notifications?page=abc', 'page', 'Doit être un nombre entier'],
+      ['/v1/billing?page=-1', 'page', 'Doit être supérieur ou égal à 0'],
+      ['/v1/announcements?offset=-1', 'offset', 'Doit être supérieur ou égal à 0'],
+      ['/v1/announcements?size=abc', 'size', 'Doit être un nombre entier'],
+    ])('GET %s says what is wrong with %s', async (path, field, message) => {
+      const res = await t
+        .http()
+        .get(path)
+        .set(await as('SUPERADMIN'));
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toBe(message);
+    });
+  });
 });
