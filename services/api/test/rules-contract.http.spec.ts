@@ -370,4 +370,66 @@ describe('rules and contract (issue 15)', () => {
       expect(res.body.errors[field]).toBe(message);
     });
   });
+  describe('point 26: each demo event carries its own backdated time', () => {
+    const today = new Date().toISOString().slice(0, 10);
+
+    it("the demo files' timelines and the audit's state at an instant show a history", async () => {
+      const board = await t
+        .http()
+        .post('/v1/leases')
+        .set(await as('SUPERADMIN'))
+        .send({ filter: 'all', size: 200, progress: 'signed' });
+      expect(board.status).toBe(200);
+      const file = board.body.leases.find(
+        (lease: { createdAt: string }) => lease.createdAt.slice(0, 10) < today,
+      ) as { _id: string; createdAt: string };
+      expect(file).toBeDefined();
+
+      const timeline = await t
+        .http()
+        .get(`/v1/timeline/for/${file._id}`)
+        .set(await as('SUPERADMIN'));
+      const days = new Set(timeline.body.map((item: { date: string }) => item.date.slice(0, 10)));
+      expect(days.size).toBeGreaterThan(2);
+      const creation = timeline.body.find((item: { type: string }) => item.type === 'CREATION');
+      expect(creation.date).toBe(file.createdAt);
+
+      // Right after its creation the file existed, at its first stage.
+      const after = new Date(Date.parse(file.createdAt) + 60_000).toISOString();
+      const state = await t
+        .http()
+        .get(`/v1/audit/streams/project-${file._id}/state`)
+        .query({ at: after })
+        .set(await as('SUPERADMIN'));
+      expect(state.status).toBe(200);
+      expect(state.body.revision).toBeGreaterThanOrEqual(0);
+      expect(state.body.state.currentProgress).toBe('projectCreated');
+
+      const history = await t
+        .http()
+        .get(`/v1/audit/streams/project-${file._id}`)
+        .set(await as('SUPERADMIN'));
+      expect(history.body.events[0].createdAt).toBe(file.createdAt);
+    });
+
+    it("the demo announcements' events are dated when they happened", async () => {
+      const list = await t
+        .http()
+        .get('/v1/announcements')
+        .set(await as('SUPERADMIN'));
+      const stopped = list.body.find(
+        (a: { currentProgress: string; createdAt: string }) =>
+          a.currentProgress === 'stopped' && a.createdAt.slice(0, 10) < today,
+      ) as { _id: string; createdAt: string };
+      expect(stopped).toBeDefined();
+      const history = await t
+        .http()
+        .get(`/v1/audit/streams/announcement-${stopped._id}`)
+        .set(await as('SUPERADMIN'));
+      const times = history.body.events.map((event: { createdAt: string }) => event.createdAt);
+      expect(times[0].slice(0, 10)).toBe(stopped.createdAt.slice(0, 10));
+      expect(times[0].slice(0, 10) < today).toBe(true);
+      expect(times[1] > times[0]).toBe(true);
+    });
+  });
 });
