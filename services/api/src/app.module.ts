@@ -1,6 +1,8 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, RequestMethod } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, Params } from 'nestjs-pino';
+import type { Options } from 'pino-http';
+import { humanLogStream } from './infrastructure/log-format';
 import { currentRequest } from './infrastructure/http/request-context';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, AppConfig } from './config';
@@ -41,6 +43,17 @@ class ConfigModule {
   }
 }
 
+function pinoHttpOptions(config: AppConfig): Params['pinoHttp'] {
+  const options: Options = {
+    level: config.logLevel,
+    genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+    customProps: () => ({ correlationId: currentRequest()?.correlationId }),
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    quietReqLogger: true,
+  };
+  return config.logFormat === 'pretty' ? [options, humanLogStream()] : options;
+}
+
 @Module({})
 export class AppModule {
   static with(config: AppConfig): DynamicModule {
@@ -48,15 +61,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.with(config),
-        // One JSON line per log and per request, each with its request and correlation ids.
+        // One JSON line per log and per request, each with its request and correlation ids;
+        // LOG_FORMAT=pretty writes a short human line instead (npm start's terminal).
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            customProps: () => ({ correlationId: currentRequest()?.correlationId }),
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            quietReqLogger: true,
-          },
+          pinoHttp: pinoHttpOptions(config),
+          // Every route, in Nest 11's wildcard syntax (the default '*' warns at each start).
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         }),
         CqrsModule.forRoot(),
         EventSourcingModule,
