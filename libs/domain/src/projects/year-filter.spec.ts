@@ -4,9 +4,7 @@ import { currentFilterYear, filterYears, isFilterYear } from './year-filter';
 describe('year filter', () => {
   it('given the clock in 2026, then the choices run from 2017 to 2026', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
-    expect(filterYears(now)).toEqual([
-      2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026,
-    ]);
+    expect(filterYears(now)).toEqual([2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026]);
     expect(isFilterYear(2026, now)).toBe(true);
     expect(isFilterYear(2027, now)).toBe(false);
     expect(isFilterYear(2016, now)).toBe(false);

@@ -10,7 +10,6 @@ export const STATE_LABELS: Record<StateFilter, string> = {
   all: 'Tous',
 };
 
-
 type BoardFiltersProps = {
   search: string;
   year: number | null;
