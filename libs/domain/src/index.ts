@@ -1,6 +1,7 @@
 export * from './shared/decider';
 export * from './shared/errors';
 export * from './shared/ids';
+export * from './shared/occurred-at';
 export * from './shared/unique-value.decider';
 export * from './auth/roles';
 export * from './auth/login';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseFilesKey } from '@reloc/worker';
+import { LogFormat, parseLogFormat } from './infrastructure/log-format';
 
 /** Everything the API reads from the environment, in one place (see infra/ENVIRONMENT.md). */
 export type AppConfig = {
@@ -46,6 +47,8 @@ export type AppConfig = {
   kafkaBrokers: string[] | null;
   /** pino level of the JSON logs (LOG_LEVEL): fatal, error, warn, info, debug, trace, silent. */
   logLevel: string;
+  /** LOG_FORMAT: 'json' lines (the default, the Docker images) or 'pretty' (npm start). */
+  logFormat: LogFormat;
   /** The public site a prospect's company link leads to (RELOC_SITE_URL). */
   siteUrl: string;
   /** Yousign API v3 when its URL and key are set; null = the built-in signature provider. */
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(Boolean)
       : null,
     logLevel: LOG_LEVELS.includes(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'info',
+    logFormat: parseLogFormat(env.LOG_FORMAT),
     siteUrl: (env.RELOC_SITE_URL?.trim() || 'https://www.reloc.fr').replace(/\/$/, ''),
     yousign:
       env.RELOC_YOUSIGN_API_URL?.trim() && env.RELOC_YOUSIGN_API_KEY?.trim()

@@ -168,7 +168,9 @@ describe('projects (§4, §5, §7 "Projects and customers")', () => {
     for (const body of [
       { _revision: rev, hacker: 1 },
       { _revision: rev, wage: 'beaucoup' },
-      { job: 'x' },
+      // `_revision` is optional (issue 15 point 11): a bad field without it is refused too.
+      { job: 'x', wage: 'beaucoup' },
+      { _revision: 'x', job: 'x' },
       { _revision: rev, currentProgress: 'paid' },
     ]) {
       const res = await t

@@ -187,11 +187,20 @@ describe('UpdateHost', () => {
     });
   });
 
-  it('allows a surface and price below 1 on the detail card (numeric only)', () => {
+  it('keeps the minimums on the detail card too (issue 15 point 10)', () => {
     spec
       .given([created, filled])
-      .when(update({ carrez: 0, price: '0' }))
-      .then(updated({ carrez: 0, price: 0 }));
+      .when(update({ carrez: 0, price: '-5' }))
+      .thenThrows('Requête invalide', 'invalid');
+    for (const numberOfRoom of [0, 11, -2])
+      spec
+        .given([created, filled])
+        .when(update({ numberOfRoom }))
+        .thenThrows('Requête invalide', 'invalid');
+    spec
+      .given([created, filled])
+      .when(update({ numberOfRoom: -1, carrez: 1, price: 1 }))
+      .then(updated({ numberOfRoom: -1, carrez: 1, price: 1 }));
   });
 });
 

@@ -15,3 +15,4 @@ export * from './field-conflict';
 export * from './change-stage';
 export * from './file-lock';
 export * from './abandon';
+export * from './year-filter';

@@ -37,11 +37,14 @@ export type CreateProject = Base & {
   /** The trigrams of active staff (§6); when given, the payload's assignees must be among them. */
   activeStaff?: readonly string[];
 };
-/** Only the fields the user changed, with the revision the edit started from. */
+/**
+ * Only the fields the user changed, with the revision the edit started from when the caller
+ * guards against concurrent edits; without it the fields apply to the latest state.
+ */
 export type UpdateFields = Base & {
   type: 'UpdateFields';
   changes: Record<string, unknown>;
-  baseRevision: number;
+  baseRevision?: number;
 };
 /** Fields written by the server (distances) or the client app (client notes). */
 export type RecordSystemFields = Base & {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
+  occurredAt,
   FIELD_LABELS,
   Project,
   projectDecider,
@@ -109,7 +110,8 @@ function saveTile(db: Database.Database, project: Project): void {
  */
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 2,
+  // 3: the timeline dates an event by when it happened (its metadata's `at`).
+  version: 3,
   handles: Object.keys(PROJECT_EVENT_TYPES),
   setup(db) {
     db.exec(`
@@ -169,7 +171,8 @@ export const projectsProjection: Projection = {
       sql(db).addTimeline.run(
         event.id,
         id,
-        event.createdAt,
+        // When it happened: a demo event's own backdated time (issue 15 point 26).
+        occurredAt(event),
         entry.type,
         entry.label,
         JSON.stringify(entry.params),
