@@ -371,7 +371,16 @@ describe('one file from the B2C lead to paid, through the console alone', () => 
     await box(operator, 'Date de signature du bail').fill('15/09/2026');
     await operator.getByRole('tab', { name: 'Locataire' }).click();
     await box(operator, 'Date de naissance').fill('12/03/1994');
-    await chooseAddress(operator, select(operator, 'Lieu de naissance'), 'Nantes', 'Nantes');
+    // With the keyboard alone, as a screen-reader user would: arrows, then Enter.
+    const birthplace = select(operator, 'Lieu de naissance');
+    await birthplace.fill('Nantes');
+    await operator.getByRole('option', { name: 'Nantes', exact: true }).waitFor();
+    await birthplace.press('ArrowDown');
+    const active = await birthplace.getAttribute('aria-activedescendant');
+    expect(await operator.locator(`[id="${active}"]`).getAttribute('aria-selected')).toBe('true');
+    await birthplace.press('Enter');
+    expect(await birthplace.getAttribute('aria-expanded')).toBe('false');
+    expect(await birthplace.inputValue()).toBe('Nantes');
     await box(operator, 'Département de naissance').fill('44');
     await saved(operator);
     await advance(operator, id, 'Passer en Dossier soumis');
