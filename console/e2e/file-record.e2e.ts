@@ -112,6 +112,48 @@ describe("the file's record: signatures, distances, travel times, visits, super 
     } finally {
       await operator.context.close();
     }
-    void apiCall;
+  });
+
+  it('shows the contractual distance and time as soon as the addresses are chosen, as an estimate (17)', async () => {
+    const projectId = await createProject(url, token, `distance.${Date.now()}@exemple.fr`);
+    await login(page, OPERATOR, E2E_PASSWORD);
+    await page.goto(`/project/${projectId}`);
+    const box = page.getByTestId('contractual-distance');
+    await box.getByText("Pas d'adresse de travail").waitFor();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${projectId}`) && r.request().method() === 'PUT',
+    );
+    await page.getByRole('combobox', { name: 'Adresse de travail', exact: true }).fill('Lyon');
+    await page.getByRole('option', { name: 'Lyon', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    // No reload: the figures arrive once the job has computed them.
+    await box.getByText(/Distance contractuelle : \d+ km/).waitFor({ timeout: 60_000 });
+    await box.getByText(/Temps de trajet contractuel : \d+ (h|min)/).waitFor();
+    await box.getByText('estimation', { exact: true }).waitFor();
+    const first = await box.textContent();
+
+    // Another work address: the old figures give way to the new ones, still without a reload.
+    const resaved = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${projectId}`) && r.request().method() === 'PUT',
+    );
+    await page.getByRole('combobox', { name: 'Adresse de travail', exact: true }).fill('Marseille');
+    await page.getByRole('option', { name: 'Marseille', exact: true }).click();
+    expect((await resaved).status()).toBe(200);
+    await box.getByText(/Distance contractuelle : \d+ km/).waitFor();
+    const deadline = Date.now() + 60_000;
+    while ((await box.textContent()) === first) {
+      if (Date.now() > deadline) throw new Error(`still ${first} after the address change`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await box.getByText(/Distance contractuelle : \d+ km/).waitFor();
+    const lease = await apiCall<{ contractualDistance: number }>(
+      url,
+      token,
+      'GET',
+      `/lease/${projectId}`,
+    );
+    await box
+      .getByText(`Distance contractuelle : ${Math.round(lease.contractualDistance / 1000)} km`)
+      .waitFor();
   });
 });
