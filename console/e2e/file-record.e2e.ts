@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from './support/browser';
@@ -155,5 +159,102 @@ describe("the file's record: signatures, distances, travel times, visits, super 
     await box
       .getByText(`Distance contractuelle : ${Math.round(lease.contractualDistance / 1000)} km`)
       .waitFor();
+  });
+
+  it("dates the visit now with the 'Visite planifiée' switch alone; it is in the visits tab and PDF (22)", async () => {
+    const projectId = await createProject(url, token, `visite.${Date.now()}@exemple.fr`, {
+      firstName: 'Paul',
+      lastName: 'Visite',
+    });
+    const { _id: hostId } = await apiCall<{ _id: string }>(url, token, 'POST', '/hosts', {});
+    await apiCall(url, token, 'PUT', `/hosts/${hostId}`, {
+      externalId: `https://annonces.example.fr/visite/${hostId}`,
+      address: '5 rue Mercière 69002 Lyon',
+      price: 900,
+      carrez: 40,
+      numberOfRoom: 2,
+      description: 'VISITEMAINTENANT deux pièces',
+    });
+    await apiCall(url, token, 'POST', `/proposals/lease/${projectId}/host/${hostId}`, {});
+    await login(page, OPERATOR, E2E_PASSWORD);
+    await page.goto(`/project/${projectId}/proposals/${hostId}`);
+    const details = page.getByTestId(`proposal-details-${hostId}`);
+    await details.waitFor();
+    const before = Date.now();
+    const saved = page.waitForResponse(
+      (r) => r.url().includes(`/host/${hostId}`) && r.request().method() === 'PUT',
+    );
+    await details.getByText('Visite planifiée').click();
+    expect((await saved).status()).toBe(200);
+
+    // One click: the visit is dated now (5-minute step), on the server as on screen.
+    const [proposal] = await apiCall<{ visited: { dateVisite: string | null } | null }[]>(
+      url,
+      token,
+      'GET',
+      `/proposals/lease/${projectId}`,
+    );
+    const dated = Date.parse(proposal.visited?.dateVisite ?? '');
+    expect(dated).toBeGreaterThan(before - 6 * 60_000);
+    expect(dated).toBeLessThanOrEqual(Date.now());
+    const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(dated);
+    expect(await details.getByLabel('Date de visite').inputValue()).toBe(today);
+
+    // After a reload: in the Visits tab with its date, and in the visits PDF.
+    await page.goto(`/project/${projectId}/visits`);
+    const row = page.getByTestId(`proposal-row-${hostId}`);
+    await row.getByText(today).first().waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PDF des visites' }).click();
+    const file = join(tmpdir(), `visites-${Date.now()}.pdf`);
+    await (await download).saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    rmSync(file, { force: true });
+    expect(text).toContain('VISITEMAINTENANT');
+    expect(text).toContain(`Visite le ${today}`);
+  });
+
+  it('lets the super admin refresh a project and delete it for good after a confirmation (23)', async () => {
+    const projectId = await createProject(url, token, `supprime.${Date.now()}@exemple.fr`, {
+      firstName: 'Hélène',
+      lastName: 'Supprimée',
+    });
+    // An admin has no such actions.
+    await login(page, ADMIN, E2E_PASSWORD);
+    await page.goto(`/project/${projectId}/admin`);
+    await page.getByTestId('project-mails').waitFor();
+    expect(await page.getByRole('button', { name: 'Supprimer définitivement' }).count()).toBe(0);
+    await context.close();
+    ({ context, page } = await openPage(browser, url));
+
+    await login(page, E2E_ADMIN_EMAIL, E2E_PASSWORD);
+    await page.goto(`/project/${projectId}/admin`);
+    const actions = page.getByRole('region', { name: 'Actions super administrateur' });
+    const refreshed = page.waitForResponse((r) =>
+      r.url().endsWith(`/v1/lease/${projectId}/refresh`),
+    );
+    await actions.getByRole('button', { name: 'Actualiser le projet' }).click();
+    expect((await refreshed).status()).toBe(200);
+    await page.getByText('Projet actualisé').waitFor();
+
+    // Cancelled first: nothing is deleted.
+    await actions.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Supprimer définitivement ce projet ?' });
+    await dialog.getByText('Cette action est irréversible', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await apiCall(url, token, 'GET', `/lease/${projectId}`);
+
+    await actions.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    const deleted = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${projectId}`) && r.request().method() === 'DELETE',
+    );
+    await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    expect((await deleted).status()).toBe(200);
+    await page.waitForURL('**/reloc');
+    const gone = await fetch(`${url}/v1/lease/${projectId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(gone.status).toBe(404);
   });
 });
