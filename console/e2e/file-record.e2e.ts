@@ -7,7 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from './support/browser';
 import { e2eEnv } from './support/env';
 import { apiCall, apiToken, createProject } from './support/projects';
-import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './support/server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { E2E_ADMIN_EMAIL, E2E_PASSWORD, type ServerHandle, startServer } from './support/server';
 
 const ADMIN = 'claire.martin@reloc.fr';
 const OPERATOR = 'julien.bernard@reloc.fr';
@@ -257,4 +259,102 @@ describe("the file's record: signatures, distances, travel times, visits, super 
     });
     expect(gone.status).toBe(404);
   });
+});
+
+const LYON = { label: 'Lyon', city: 'Lyon', postcode: '69001', lat: 45.764, lng: 4.8357 };
+
+/** A property with `address` (its geocoding left to the jobs), proposed to the file. */
+async function proposeNew(url: string, token: string, projectId: string, address: string) {
+  const { _id } = await apiCall<{ _id: string }>(url, token, 'POST', '/hosts', {});
+  await apiCall(url, token, 'PUT', `/hosts/${_id}`, {
+    externalId: `https://annonces.example.fr/trajet/${_id}`,
+    address,
+    price: 900,
+    carrez: 40,
+    numberOfRoom: 2,
+  });
+  await apiCall(url, token, 'POST', `/proposals/lease/${projectId}/host/${_id}`, {});
+  return _id;
+}
+
+describe('travel times that will not come (21)', () => {
+  let browser: Browser;
+  let routes: Server;
+  let failing = true;
+  let server: ServerHandle;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // The routes provider of this server: errors, until told otherwise.
+    routes = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        if (failing) {
+          response.writeHead(500, { 'Content-Type': 'application/json' });
+          response.end('{"error":{"code":500,"message":"panne"}}');
+          return;
+        }
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(
+          JSON.stringify([
+            {
+              originIndex: 0,
+              destinationIndex: 0,
+              condition: 'ROUTE_EXISTS',
+              duration: '1500s',
+              distanceMeters: 9000,
+            },
+          ]),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => routes.listen(0, '127.0.0.1', resolve));
+    const port = (routes.address() as AddressInfo).port;
+    server = await startServer({
+      RELOC_ROUTES_API_URL: `http://127.0.0.1:${port}`,
+      RELOC_ROUTES_API_KEY: 'cle-e2e',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await new Promise((resolve) => routes?.close(resolve));
+  });
+
+  it("says 'Pas de géolocalisation' for a property placed nowhere, and 'Trajet indisponible' with 'Recalculer' when the job fails", async () => {
+    const { url } = server;
+    const token = await apiToken(url, E2E_ADMIN_EMAIL, E2E_PASSWORD);
+    const projectId = await createProject(url, token, `trajet.${Date.now()}@exemple.fr`, {
+      addressWork: LYON.label,
+      addressWorkObject: LYON,
+    });
+    const nowhere = await proposeNew(url, token, projectId, 'Zzqxw Introuvable');
+    const failed = await proposeNew(url, token, projectId, '4 rue Mercière 69002 Lyon');
+
+    const { context, page } = await openPage(browser, url);
+    try {
+      await login(page, OPERATOR, E2E_PASSWORD);
+      await page.goto(`/project/${projectId}/proposals`);
+      await page
+        .getByTestId(`travel-${nowhere}`)
+        .getByText('Pas de géolocalisation (adresse invalide ?)')
+        .waitFor({ timeout: 60_000 });
+      const unavailable = page.getByTestId(`travel-${failed}`);
+      await unavailable.getByText('Trajet indisponible').waitFor({ timeout: 90_000 });
+
+      // The provider is back: 'Recalculer' brings the times without a reload.
+      failing = false;
+      const put = page.waitForResponse(
+        (r) => r.url().includes(`/host/${failed}`) && r.request().method() === 'PUT',
+      );
+      await unavailable.getByRole('button', { name: 'Recalculer' }).click();
+      expect((await put).status()).toBe(200);
+      await page
+        .getByTestId(`travel-${failed}`)
+        .getByText('Voiture : 25 min')
+        .waitFor({ timeout: 60_000 });
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
 });

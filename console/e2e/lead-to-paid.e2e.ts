@@ -41,7 +41,10 @@ describe('one file from the B2C lead to paid, through the console alone', () => 
     if (process.env.RELOC_E2E_SHOTS)
       for (const [n, context] of opened.entries())
         for (const page of context.pages())
-          await page.screenshot({ path: `${process.env.RELOC_E2E_SHOTS}-${n}.png`, fullPage: true });
+          await page.screenshot({
+            path: `${process.env.RELOC_E2E_SHOTS}-${n}.png`,
+            fullPage: true,
+          });
     for (const context of opened) await context.close();
     await browser?.close();
   });
@@ -392,6 +395,5 @@ describe('one file from the B2C lead to paid, through the console alone', () => 
     const superadmin = await as(E2E_ADMIN_EMAIL);
     await moveOnBoard(superadmin, 'compta', email, id, 'relanceAL', 'paid');
     expect(await stageOf(id)).toBe('paid');
-  });
+  }, 300_000);
 });
-
