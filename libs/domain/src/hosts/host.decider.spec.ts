@@ -226,6 +226,19 @@ describe('SetGeolocation', () => {
     spec.given([created, filled, geolocated]).when(geocode(form.address, point)).thenNothing();
   });
 
+  it('records once that no point was found for the address (no geolocation, not pending)', () => {
+    const notFound: HostEvent = {
+      type: 'HostGeolocated',
+      data: { hostId: HOST_ID, address: form.address, geoLoc: null },
+    };
+    spec.given([created, filled]).when(geocode(form.address, null)).then([notFound]);
+    spec.given([created, filled, notFound]).when(geocode(form.address, null)).thenNothing();
+    expect(fold(hostDecider, [created, filled, notFound])).toMatchObject({
+      geoLoc: null,
+      geocodedAddress: form.address,
+    });
+  });
+
   it('refuses coordinates out of range', () => {
     spec
       .given([created, filled])

@@ -2,7 +2,7 @@ import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { EmptyState, LoadFailedState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
-import { SignatureSteps } from '../../signatures';
+import { SignatureSteps, SignedDocuments } from '../../signatures';
 import { foldersOf } from '../files';
 import { useDocumentsStore } from '../store';
 import { FolderCard } from './FolderCard';
@@ -117,6 +117,7 @@ export function DocumentsTab({ projectId }: { projectId: string }) {
           ))}
         </Stack>
       )}
+      <SignedDocuments projectId={projectId} />
       <Stack as="section" aria-labelledby="signature-steps-title" gap="3" pt="2">
         <Heading as="h3" size="md" id="signature-steps-title">
           Signatures électroniques

@@ -20,6 +20,7 @@ import { InfoTab } from './components/InfoTab';
 import { MobilePanelButton } from './components/MobilePanelButton';
 import { ProjectHeader } from './components/ProjectHeader';
 import { DockedSidePanel } from './components/SidePanel';
+import { SuperAdminActions } from './components/SuperAdminActions';
 import { TenantTab } from './components/TenantTab';
 import { useProjectDraft } from './hooks/useProjectDraft';
 
@@ -125,6 +126,7 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
                 ) : (
                   <>
                     <ProjectMailsPanel projectId={project._id} />
+                    {role === 'SUPERADMIN' ? <SuperAdminActions /> : null}
                     {role === 'SUPERADMIN' ? (
                       <ProjectBillingPanel
                         projectId={project._id}
