@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { FileReadOnlyContext } from '../../../shared/ui/ReadOnly';
 import { notifyError } from '../../../shared/ui/toaster';
 import { AuditHistoryTab } from '../../audit';
 import { DocumentsTab } from '../../documents';
@@ -93,6 +94,7 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
 
   return (
     <DraftContext.Provider value={context}>
+      <FileReadOnlyContext.Provider value={!editable}>
       <Box as="section" aria-labelledby="page-title" data-editable={editable}>
         <ProjectHeader status={draft.status} />
         <Grid
@@ -147,6 +149,7 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
         </Grid>
         <MobilePanelButton projectId={project._id} />
       </Box>
+      </FileReadOnlyContext.Provider>
     </DraftContext.Provider>
   );
 }
