@@ -122,29 +122,29 @@ export function FolderCard({ projectId, view }: { projectId: string; view: Folde
           </Card.Title>
           <HStack gap="2" align="end" flexWrap="wrap">
             <ReadOnlyGuard note={false}>
-            <Field.Root w="auto">
-              <Field.Label htmlFor={packId} fontSize="sm">
-                Pack
-              </Field.Label>
-              <NativeSelect.Root size="sm" minW="44">
-                <NativeSelect.Field
-                  id={packId}
-                  value={folder.pack ?? ''}
-                  onChange={(event) => {
-                    const pack = event.currentTarget.value as DocumentPack | '';
-                    if (pack) void setPack(folder._id, pack);
-                  }}
-                >
-                  {folder.pack ? null : <option value="">Aucun pack</option>}
-                  {DOCUMENT_PACK_NAMES.map((pack) => (
-                    <option key={pack} value={pack}>
-                      {pack}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+              <Field.Root w="auto">
+                <Field.Label htmlFor={packId} fontSize="sm">
+                  Pack
+                </Field.Label>
+                <NativeSelect.Root size="sm" minW="44">
+                  <NativeSelect.Field
+                    id={packId}
+                    value={folder.pack ?? ''}
+                    onChange={(event) => {
+                      const pack = event.currentTarget.value as DocumentPack | '';
+                      if (pack) void setPack(folder._id, pack);
+                    }}
+                  >
+                    {folder.pack ? null : <option value="">Aucun pack</option>}
+                    {DOCUMENT_PACK_NAMES.map((pack) => (
+                      <option key={pack} value={pack}>
+                        {pack}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
             </ReadOnlyGuard>
             {hasFiles ? (
               <Button

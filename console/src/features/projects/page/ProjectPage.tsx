@@ -95,60 +95,60 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
   return (
     <DraftContext.Provider value={context}>
       <FileReadOnlyContext.Provider value={!editable}>
-      <Box as="section" aria-labelledby="page-title" data-editable={editable}>
-        <ProjectHeader status={draft.status} />
-        <Grid
-          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }}
-          gap="6"
-          alignItems="start"
-        >
-          <Tabs.Root value={String(selected)} onValueChange={(d) => selectTab(d.value)} lazyMount>
-            <Tabs.List overflowX="auto">
-              {tabs.map((label, index) => (
-                <Tabs.Trigger key={label} value={String(index)}>
-                  {label}
-                </Tabs.Trigger>
+        <Box as="section" aria-labelledby="page-title" data-editable={editable}>
+          <ProjectHeader status={draft.status} />
+          <Grid
+            templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }}
+            gap="6"
+            alignItems="start"
+          >
+            <Tabs.Root value={String(selected)} onValueChange={(d) => selectTab(d.value)} lazyMount>
+              <Tabs.List overflowX="auto">
+                {tabs.map((label, index) => (
+                  <Tabs.Trigger key={label} value={String(index)}>
+                    {label}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              <Tabs.Content value="0">
+                <InfoTab />
+              </Tabs.Content>
+              <Tabs.Content value="1">
+                <TenantTab />
+              </Tabs.Content>
+              {[2, 3, 4, 5].slice(0, tabs.length - 2).map((index) => (
+                <Tabs.Content key={index} value={String(index)}>
+                  {index === 2 ? (
+                    <ProposalsTab />
+                  ) : index === 3 ? (
+                    <VisitsTab />
+                  ) : index === 4 ? (
+                    <DocumentsTab projectId={project._id} />
+                  ) : (
+                    <>
+                      <ProjectMailsPanel projectId={project._id} />
+                      {role === 'SUPERADMIN' ? (
+                        <ProjectBillingPanel
+                          projectId={project._id}
+                          overrides={
+                            (project as { billingOverrides?: BillingOverrides }).billingOverrides
+                          }
+                        />
+                      ) : null}
+                    </>
+                  )}
+                </Tabs.Content>
               ))}
-            </Tabs.List>
-            <Tabs.Content value="0">
-              <InfoTab />
-            </Tabs.Content>
-            <Tabs.Content value="1">
-              <TenantTab />
-            </Tabs.Content>
-            {[2, 3, 4, 5].slice(0, tabs.length - 2).map((index) => (
-              <Tabs.Content key={index} value={String(index)}>
-                {index === 2 ? (
-                  <ProposalsTab />
-                ) : index === 3 ? (
-                  <VisitsTab />
-                ) : index === 4 ? (
-                  <DocumentsTab projectId={project._id} />
-                ) : (
-                  <>
-                    <ProjectMailsPanel projectId={project._id} />
-                    {role === 'SUPERADMIN' ? (
-                      <ProjectBillingPanel
-                        projectId={project._id}
-                        overrides={
-                          (project as { billingOverrides?: BillingOverrides }).billingOverrides
-                        }
-                      />
-                    ) : null}
-                  </>
-                )}
-              </Tabs.Content>
-            ))}
-            {tabs.length > 6 ? (
-              <Tabs.Content value="6">
-                <AuditHistoryTab stream={`project-${project._id}`} />
-              </Tabs.Content>
-            ) : null}
-          </Tabs.Root>
-          <DockedSidePanel projectId={project._id} />
-        </Grid>
-        <MobilePanelButton projectId={project._id} />
-      </Box>
+              {tabs.length > 6 ? (
+                <Tabs.Content value="6">
+                  <AuditHistoryTab stream={`project-${project._id}`} />
+                </Tabs.Content>
+              ) : null}
+            </Tabs.Root>
+            <DockedSidePanel projectId={project._id} />
+          </Grid>
+          <MobilePanelButton projectId={project._id} />
+        </Box>
       </FileReadOnlyContext.Provider>
     </DraftContext.Provider>
   );
