@@ -7,7 +7,7 @@ import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { FileReadOnlyContext } from '../../../shared/ui/ReadOnly';
 import { notifyError } from '../../../shared/ui/toaster';
-import { AuditHistoryTab } from '../../audit';
+import { FileHistoryTab } from '../../audit';
 import { DocumentsTab } from '../../documents';
 import { ProjectMailsPanel } from '../../admin';
 import { ProjectBillingPanel } from '../../billing';
@@ -141,7 +141,7 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
               ))}
               {tabs.length > 6 ? (
                 <Tabs.Content value="6">
-                  <AuditHistoryTab stream={`project-${project._id}`} />
+                  <FileHistoryTab projectId={project._id} />
                 </Tabs.Content>
               ) : null}
             </Tabs.Root>
