@@ -48,3 +48,14 @@ describe('history values as the project page shows them', () => {
     ]);
   });
 });
+
+describe('French date-time typed in the history', () => {
+  it('reads DD/MM/YYYY HH:MM[:SS] as fromLocalInput does, and refuses impossible dates', () => {
+    const { fromFrenchDateTime, fromLocalInput } = jest.requireActual('./format');
+    expect(fromFrenchDateTime('25/11/2026 19:30:50')).toBe(fromLocalInput('2026-11-25T19:30:50'));
+    expect(fromFrenchDateTime('25/11/2026 19:30')).toBe(fromLocalInput('2026-11-25T19:30'));
+    expect(fromFrenchDateTime('31/11/2026 10:00')).toBeNull();
+    expect(fromFrenchDateTime('11/25/2026 10:00')).toBeNull();
+    expect(fromFrenchDateTime('25/11/2026')).toBeNull();
+  });
+});
