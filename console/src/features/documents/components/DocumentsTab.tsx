@@ -2,6 +2,7 @@ import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { EmptyState, LoadFailedState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { ReadOnlyGuard } from '../../../shared/ui/ReadOnly';
 import { SignatureSteps, SignedDocuments } from '../../signatures';
 import { foldersOf } from '../files';
 import { useDocumentsStore } from '../store';
@@ -93,11 +94,15 @@ export function DocumentsTab({ projectId }: { projectId: string }) {
 
   return (
     <Stack gap="4" py="2" data-testid="documents-tab">
-      <ReadinessBanner />
-      <HStack justify="space-between" flexWrap="wrap" gap="3">
-        <SelectToolbar />
-        <NewSectionForm />
-      </HStack>
+      <ReadOnlyGuard>
+        <Stack gap="4">
+          <ReadinessBanner />
+          <HStack justify="space-between" flexWrap="wrap" gap="3">
+            <SelectToolbar />
+            <NewSectionForm />
+          </HStack>
+        </Stack>
+      </ReadOnlyGuard>
       {status === 'loading' && documents.length === 0 ? (
         <LoadingState label="Chargement des documents…" />
       ) : status === 'error' && documents.length === 0 ? (
