@@ -82,8 +82,13 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+/** RELOC_DATA_DIR, default `<repo>/data` (nothing is created: the restore needs it empty). */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+  const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
   const filesDir = resolve(env.RELOC_FILES_DIR || join(dataDir, 'files'));
   mkdirSync(filesDir, { recursive: true });
