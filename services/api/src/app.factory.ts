@@ -13,6 +13,7 @@ import { SeedService } from './seed/seed.service';
 import { GeoJobsModule } from './geo/geo-jobs.module';
 import { BlobEraser } from './files/blob-eraser';
 import { BlobMigrationRunner } from './files/blob-migration.runner';
+import { BackupScheduler } from './backup/backup-scheduler';
 
 /**
  * Builds the whole API (used by main.ts and by the tests): routes under /v1, our body
@@ -59,6 +60,8 @@ export async function createApp(
   await app.get(SeedService).run();
   // After the seed: the reactor's first start begins at the head of the log.
   await app.get(GeoJobsModule).start();
+  // Scheduled backups (RELOC_BACKUP_DIR): the first when the newest one is older than the period.
+  app.get(BackupScheduler).start();
   Logger.log(`read models at position ${app.get(Projector).currentPosition}`, 'Bootstrap');
   return app;
 }

@@ -54,7 +54,25 @@ export type AppConfig = {
   projectorDelayMs: number;
   /** Master key (32 bytes) of the encrypted blob store (RELOC_FILES_KEY, else generated). */
   filesKey: Buffer;
+  /**
+   * Scheduled backups of the embedded mode (RELOC_BACKUP_DIR, RELOC_BACKUP_EVERY, default 6h,
+   * RELOC_BACKUP_KEEP, default 7); null = none.
+   */
+  backup: { dir: string; everyMs: number; keep: number } | null;
+  /** Bearer token of GET /metrics (RELOC_METRICS_TOKEN); null = loopback callers only. */
+  metricsToken: string | null;
 };
+
+/** `30m`, `6h`, `1d`, `45s` (RELOC_BACKUP_EVERY) in milliseconds; throws on anything else. */
+export function durationMs(value: string): number {
+  const match = /^\s*(\d+)\s*(s|m|h|d)\s*$/.exec(value);
+  const amount = match ? Number(match[1]) : 0;
+  if (!match || amount <= 0)
+    throw new Error(
+      `RELOC_BACKUP_EVERY=${value} : attendu un nombre suivi de s, m, h ou d (ex. 30m, 6h, 1d)`,
+    );
+  return amount * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's']!;
+}
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -140,6 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
     filesKey: filesKeyOf(env.RELOC_FILES_KEY, dataDir),
+    backup: env.RELOC_BACKUP_DIR?.trim()
+      ? {
+          dir: resolve(env.RELOC_BACKUP_DIR.trim()),
+          everyMs: durationMs(env.RELOC_BACKUP_EVERY?.trim() || '6h'),
+          keep: positiveInt(env.RELOC_BACKUP_KEEP, 7),
+        }
+      : null,
+    metricsToken: env.RELOC_METRICS_TOKEN?.trim() || null,
   };
 }
 
