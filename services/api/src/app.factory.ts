@@ -14,6 +14,9 @@ import { GeoJobsModule } from './geo/geo-jobs.module';
 import { BlobEraser } from './files/blob-eraser';
 import { BlobMigrationRunner } from './files/blob-migration.runner';
 import { BackupScheduler } from './backup/backup-scheduler';
+import { Metrics, metricsHandler } from './infrastructure/metrics';
+import { EVENT_STORE, READ_DB } from './infrastructure/tokens';
+import { JOB_QUEUE } from './geo/geo-jobs.module';
 
 /**
  * Builds the whole API (used by main.ts and by the tests): routes under /v1, our body
@@ -39,6 +42,10 @@ export async function createApp(
   );
   app.useLogger(app.get(PinoLogger));
   app.use(requestContextMiddleware);
+  const metrics = app.get(Metrics);
+  app.use(metrics.middleware);
+  // Outside /v1, before the console's fallback: loopback only, or a Bearer RELOC_METRICS_TOKEN.
+  app.use('/metrics', metricsHandler(metrics, config.metricsToken));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   installBodyParsing(app);
@@ -61,7 +68,14 @@ export async function createApp(
   // After the seed: the reactor's first start begins at the head of the log.
   await app.get(GeoJobsModule).start();
   // Scheduled backups (RELOC_BACKUP_DIR): the first when the newest one is older than the period.
-  app.get(BackupScheduler).start();
+  const backups = app.get(BackupScheduler);
+  backups.start();
+  metrics.watchProjector(app.get(Projector), app.get(EVENT_STORE));
+  await metrics.watchJobs(app.get(JOB_QUEUE), app.get(READ_DB));
+  metrics.watchBackups(() => {
+    const status = backups.status();
+    return { ageSeconds: status.ageSeconds, lastOk: status.last ? status.last.ok : null };
+  });
   Logger.log(`read models at position ${app.get(Projector).currentPosition}`, 'Bootstrap');
   return app;
 }
