@@ -4,22 +4,19 @@ import { SignatureTemplatesPanel } from '../signatures';
 import { ClientsPanel } from './components/ClientsPanel';
 import { InactiveStaffPanel } from './components/InactiveStaffPanel';
 import { PointagePanel, PrevisionnelPanel } from '../billing';
-import { useShellStore } from '../shell/store';
 import { BackupsPanel } from './components/BackupsPanel';
 
-/** The five tabs of the admin page (spec §2), each with its own panel; the superadmin's own. */
-const TABS: readonly { value: string; label: string; Panel: ComponentType; superadmin?: true }[] = [
+/** The tabs of the superadmin's admin page (spec §2, and the backups of issue 16). */
+const TABS: readonly { value: string; label: string; Panel: ComponentType }[] = [
   { value: 'clients', label: 'Clients', Panel: ClientsPanel },
   { value: 'pointage', label: 'Pointage', Panel: PointagePanel },
   { value: 'previsionnel', label: 'Pointage prévisionnel', Panel: PrevisionnelPanel },
   { value: 'trigrammes', label: 'Trigrammes inactifs', Panel: InactiveStaffPanel },
   { value: 'signatures', label: 'Signature électronique', Panel: SignatureTemplatesPanel },
-  { value: 'sauvegardes', label: 'Sauvegardes', Panel: BackupsPanel, superadmin: true },
+  { value: 'sauvegardes', label: 'Sauvegardes', Panel: BackupsPanel },
 ];
 
 export function AdminPage() {
-  const superadmin = useShellStore((state) => state.me?.role) === 'SUPERADMIN';
-  const tabs = TABS.filter((tab) => superadmin || !tab.superadmin);
   return (
     <Box as="section" aria-labelledby="page-title">
       <Heading as="h1" id="page-title" size="xl" mb="3">
@@ -27,13 +24,13 @@ export function AdminPage() {
       </Heading>
       <Tabs.Root defaultValue="clients" lazyMount>
         <Tabs.List overflowX="auto">
-          {tabs.map((tab) => (
+          {TABS.map((tab) => (
             <Tabs.Trigger key={tab.value} value={tab.value}>
               {tab.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {tabs.map(({ value, Panel }) => (
+        {TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value}>
             <Panel />
           </Tabs.Content>
