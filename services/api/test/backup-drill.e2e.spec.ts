@@ -115,6 +115,7 @@ describe('restore drill: back up during writes, restore elsewhere, find every ac
     const photoId = ((await photo.json()) as { _id: string })._id;
 
     const acknowledged: string[] = [];
+    const acknowledgedAt: number[] = [];
     let writing = true;
     const writer = async (lane: number) => {
       for (let i = 0; writing; i++) {
@@ -129,16 +130,23 @@ describe('restore drill: back up during writes, restore elsewhere, find every ac
             email,
           }),
         });
-        if (res.status === 201) acknowledged.push(email);
+        if (res.status === 201) {
+          acknowledged.push(email);
+          acknowledgedAt.push(Date.now());
+        }
       }
     };
     const lanes = [0, 1, 2].map(writer);
     await new Promise((r) => setTimeout(r, 500));
+    const backupStarted = Date.now();
     const saved = await runCli('backup', ['--to', backup], envFor(live, port));
+    const backupEnded = Date.now();
     await new Promise((r) => setTimeout(r, 300));
     writing = false;
     await Promise.all(lanes);
     expect(saved.err).toContain('fichiers');
+    // Writers were served while the backup ran.
+    expect(acknowledgedAt.some((at) => at > backupStarted && at < backupEnded)).toBe(true);
     expect(saved).toMatchObject({ code: 0, out: expect.stringContaining('Sauvegarde terminée') });
     const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as {
       log: { head: number };

@@ -206,6 +206,13 @@ describe('backup, restore and verify-backup of the embedded mode (issue 16 point
     expect(statSync(join(t.config.dataDir, 'reloc.db')).mtimeMs).toBe(live);
   });
 
+  it('refuses a target inside the files folder (it would copy itself)', async () => {
+    await expect(createBackup(t.config, join(t.config.filesDir, 'sauvegarde'))).rejects.toThrow(
+      /dans le dossier des fichiers/,
+    );
+    expect(existsSync(join(t.config.filesDir, 'sauvegarde'))).toBe(false);
+  });
+
   it('refuses a RELOC_FILES_KEY other than the one the files were written with', async () => {
     const dataDir = join(scratch, 'other-key');
     await expect(

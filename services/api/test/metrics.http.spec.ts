@@ -4,7 +4,7 @@ import { createServer, Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import request from 'supertest';
 import { Metrics, metricsHandler } from '../src/infrastructure/metrics';
-import { startTestApp, TestApp } from './support/test-app';
+import { ACCOUNTS, startTestApp, TestApp } from './support/test-app';
 
 /** An address of this machine that is not loopback (callers through it are "outside"). */
 const outsideAddress = Object.values(networkInterfaces())
@@ -72,6 +72,14 @@ describe('GET /metrics in Prometheus text format (issue 16 point 5)', () => {
       ).status,
     ).toBe(400);
 
+    // A command the decider refuses: the claim of an e-mail already taken.
+    const taken = await t
+      .http()
+      .post('/v1/user')
+      .set({ Authorization: `Bearer ${await t.tokenOf('SUPERADMIN')}` })
+      .send({ firstName: 'Dé', lastName: 'Jà', role: 'SALE', email: ACCOUNTS.ADMIN });
+    expect(taken.status).toBeGreaterThanOrEqual(400);
+
     const res = await t.http().get('/metrics');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
@@ -88,6 +96,7 @@ describe('GET /metrics in Prometheus text format (issue 16 point 5)', () => {
     expect(text).not.toContain(id);
     expect(text).not.toContain(unknown);
     expect(text).toMatch(/reloc_commands_total\{type="CreateProspect",outcome="accepted"\} [1-9]/);
+    expect(text).toMatch(/reloc_commands_total\{type="Claim",outcome="refused"\} [1-9]/);
     expect(text).toMatch(/reloc_eventstore_append_duration_seconds_count [1-9]/);
     expect(text).toContain('reloc_projector_lag_events{read_model="prospects"} 0');
     expect(text).toMatch(/reloc_projector_position\{read_model="prospects"\} [1-9]\d+/);

@@ -256,6 +256,11 @@ export async function createBackup(
   const started = Date.now();
   const progress: Progress = options.onProgress ?? (() => undefined);
   to = resolve(to);
+  const inside = (dir: string) => to === resolve(dir) || to.startsWith(resolve(dir) + sep);
+  if (inside(source.filesDir) || inside(source.filesKeysDir))
+    throw new BackupError(
+      `${to} est dans le dossier des fichiers : la sauvegarde s'y copierait elle-même. Choisissez un dossier ailleurs (idéalement sur un autre disque).`,
+    );
   mkdirSync(to, { recursive: true });
   const inPlace = previousManifest(to);
   const previous = options.linkFrom ? previousManifest(options.linkFrom) : inPlace;

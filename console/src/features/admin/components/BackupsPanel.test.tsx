@@ -83,7 +83,8 @@ describe('Admin → Sauvegardes', () => {
   });
 
   it('writes ages in minutes, hours, then days', () => {
-    expect(formatAge(59)).toBe('0 min');
+    expect(formatAge(59)).toBe('moins d’une minute');
+    expect(formatAge(12 * 60 + 5)).toBe('12 min');
     expect(formatAge(3 * 3600 + 60)).toBe('3 h 01');
     expect(formatAge(3 * 86400 + 4 * 3600)).toBe('3 j 4 h');
   });

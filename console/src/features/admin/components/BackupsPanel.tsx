@@ -11,9 +11,10 @@ const dateTime = (iso: string) => {
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-/** 2 h 05, 3 j 4 h, 12 min: how old the last good backup is. */
+/** 12 min, 2 h 05, 3 j 4 h: how old the last good backup is. */
 export function formatAge(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'moins d’une minute';
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ${pad(minutes % 60)}`;
