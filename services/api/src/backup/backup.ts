@@ -261,7 +261,8 @@ export async function createBackup(
     throw new BackupError(
       `${to} est dans le dossier des fichiers : la sauvegarde s'y copierait elle-même. Choisissez un dossier ailleurs (idéalement sur un autre disque).`,
     );
-  mkdirSync(to, { recursive: true });
+  // It holds the files key (secrets/) when the data folder does: for its owner only.
+  mkdirSync(to, { recursive: true, mode: 0o700 });
   const inPlace = previousManifest(to);
   const previous = options.linkFrom ? previousManifest(options.linkFrom) : inPlace;
   // From here until the new manifest is written the folder is an incomplete backup.
