@@ -15,7 +15,7 @@ import { BlobEraser } from './files/blob-eraser';
 import { BlobMigrationRunner } from './files/blob-migration.runner';
 import { BackupScheduler } from './backup/backup-scheduler';
 import { Metrics, metricsHandler } from './infrastructure/metrics';
-import { EVENT_STORE, READ_DB } from './infrastructure/tokens';
+import { EVENT_STORE } from './infrastructure/tokens';
 import { JOB_QUEUE } from './geo/geo-jobs.module';
 
 /**
@@ -71,7 +71,7 @@ export async function createApp(
   const backups = app.get(BackupScheduler);
   backups.start();
   metrics.watchProjector(app.get(Projector), app.get(EVENT_STORE));
-  await metrics.watchJobs(app.get(JOB_QUEUE), app.get(READ_DB));
+  await metrics.watchJobs(app.get(JOB_QUEUE));
   metrics.watchBackups(() => {
     const status = backups.status();
     return { ageSeconds: status.ageSeconds, lastOk: status.last ? status.last.ok : null };

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { EventStore } from '@reloc/eventstore';
@@ -136,37 +135,33 @@ export class Metrics {
   }
 
   /**
-   * Enqueues, completions and final failures of every job name; the depth of the embedded
-   * mode's queue is its durable list of jobs not yet finished (geo_pending_jobs).
+   * Enqueues, completions and final failures of every job name (wherever they run), and the
+   * depth of each queue: jobs waiting, delayed or running (with BullMQ, across the workers).
    */
-  async watchJobs(queue: JobQueue<WorkerJobs>, db: Database.Database): Promise<void> {
+  async watchJobs(queue: JobQueue<WorkerJobs>): Promise<void> {
     const enqueue = queue.enqueue.bind(queue);
     queue.enqueue = async (name, payload, options) => {
       const id = await enqueue(name, payload, options);
       this.jobs.inc({ name, result: 'enqueued' });
       return id;
     };
-    for (const name of Object.keys(processors) as (keyof WorkerJobs)[])
+    const names = Object.keys(processors) as (keyof WorkerJobs)[];
+    for (const name of names)
       await queue.subscribe(name, (event) => {
         if (event.type === 'completed' || event.type === 'failed')
           this.jobs.inc({ name, result: event.type });
       });
     new Gauge({
       name: 'reloc_job_queue_depth',
-      help: 'Jobs enqueued and not yet finished, by name (embedded mode)',
+      help: 'Jobs waiting, delayed or running, by name',
       labelNames: ['name'],
       registers: [this.registry],
-      collect() {
-        this.reset();
-        const exists = db
-          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'geo_pending_jobs'")
-          .get();
-        if (!exists) return;
-        const rows = db
-          .prepare('SELECT name, COUNT(*) AS n FROM geo_pending_jobs GROUP BY name')
-          .all() as { name: string; n: number }[];
-        for (const name of Object.keys(processors)) this.set({ name }, 0);
-        for (const row of rows) this.set({ name: row.name }, row.n);
+      async collect() {
+        for (const name of names) {
+          const depth = await queue.depth(name).catch(() => null);
+          if (depth === null) this.remove({ name });
+          else this.set({ name }, depth);
+        }
       },
     });
   }
