@@ -224,3 +224,44 @@ describe('backup, restore and verify-backup of the embedded mode (issue 16 point
     ).rejects.toThrow(/RELOC_FILES_KEY n'est pas la clé/);
   });
 });
+
+describe('backup of a store whose files key comes from RELOC_FILES_KEY', () => {
+  const key = 'c3'.repeat(32);
+  let t: TestApp;
+  let scratch: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ RELOC_FILES_KEY: key, RELOC_DEMO: '0' });
+    scratch = mkdtempSync(join(tmpdir(), 'reloc-backup-envkey-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('leaves the key out, says so, and restores only with the same key', async () => {
+    const uploaded = await t
+      .http()
+      .post('/v1/cache/upload?type=image')
+      .set({ Authorization: `Bearer ${await t.tokenOf('SUPERADMIN')}` })
+      .attach('file', png, { filename: 'plan.png', contentType: 'image/png' });
+    expect(uploaded.status).toBe(201);
+    const from = join(scratch, 'backup');
+    const manifest = await createBackup(t.config, from);
+    expect(manifest.filesKey).toBe('environment');
+    expect(manifest.parts.map((part) => part.path)).not.toContain('secrets/files-key');
+    expect(manifest.files.blobs).toBe(1);
+    const target = (name: string) => ({
+      dataDir: join(scratch, name),
+      filesDir: join(scratch, name, 'files'),
+      filesKeysDir: join(scratch, name, 'files', 'keys'),
+    });
+    await expect(restoreAndVerify(from, target('no-key'), {})).rejects.toThrow(
+      /définissez la même RELOC_FILES_KEY/,
+    );
+    expect(existsSync(join(scratch, 'no-key'))).toBe(false);
+    const report = await restoreAndVerify(from, target('with-key'), { RELOC_FILES_KEY: key });
+    expect(report.ok).toBe(true);
+    expect(report.text).toContain('1 blob(s), 1 key(s), all open');
+  });
+});
