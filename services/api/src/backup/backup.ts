@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  createReadStream,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -90,8 +91,11 @@ function sha256(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** Streamed: the store's copy may be large. */
 async function sha256OfFile(path: string): Promise<string> {
-  return sha256(await readFile(path));
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
@@ -124,20 +128,44 @@ async function listFiles(root: string, skip: string[] = []): Promise<string[]> {
   return found.sort();
 }
 
-/** One SQLite connection in a worker thread runs `VACUUM INTO`, so the caller's loop stays free. */
+const LOG_SQL = {
+  hasEvents: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'",
+  totals: 'SELECT COALESCE(MAX(position), 0) AS head, COUNT(*) AS events FROM events',
+  // SQLite: the bare columns come from the row holding the MAX.
+  chainHeads: `SELECT stream_id AS stream, MAX(revision) AS revision,
+                      json_extract(metadata, '$.chain.hash') AS hash
+               FROM events GROUP BY stream_id ORDER BY stream_id`,
+};
+
+type LogSummary = { head: number; events: number; chainHeads: string; streams: number };
+
+/**
+ * In a worker thread, so that the caller's event loop (the api's, for scheduled backups) stays
+ * free: `VACUUM INTO` on one connection, then the log summary read from the copy.
+ */
 const VACUUM_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
+const sql = workerData.sql;
 let db;
 try {
   db = new Database(workerData.source, { fileMustExist: true });
   db.pragma('busy_timeout = 10000');
   db.prepare('VACUUM INTO ?').run(workerData.target);
-  parentPort.postMessage({ ok: true });
+  db.close();
+  db = new Database(workerData.target, { readonly: true, fileMustExist: true });
+  let log = { head: 0, events: 0, chainHeads: '', streams: 0 };
+  if (db.prepare(sql.hasEvents).get()) {
+    const totals = db.prepare(sql.totals).get();
+    const rows = db.prepare(sql.chainHeads).all();
+    const chainHeads = rows.map((r) => r.stream + '\\t' + r.revision + '\\t' + (r.hash || '') + '\\n').join('');
+    log = { head: totals.head, events: totals.events, chainHeads, streams: rows.length };
+  }
+  parentPort.postMessage({ ok: true, log });
 } catch (error) {
   parentPort.postMessage({ ok: false, error: String((error && error.message) || error) });
 } finally {
-  if (db) db.close();
+  if (db && db.open) db.close();
 }`;
 
 async function snapshotDatabase(source: string, target: string, progress: Progress) {
@@ -145,7 +173,7 @@ async function snapshotDatabase(source: string, target: string, progress: Progre
   const total = statSync(source).size;
   const worker = new Worker(VACUUM_WORKER, {
     eval: true,
-    workerData: { module: require.resolve('better-sqlite3'), source, target },
+    workerData: { module: require.resolve('better-sqlite3'), source, target, sql: LOG_SQL },
   });
   const timer = setInterval(() => {
     try {
@@ -155,43 +183,35 @@ async function snapshotDatabase(source: string, target: string, progress: Progre
     }
   }, 500);
   try {
-    const result = await new Promise<{ ok: boolean; error?: string }>((done, fail) => {
-      worker.once('message', done);
-      worker.once('error', fail);
-      worker.once('exit', (code) => fail(new Error(`VACUUM INTO: worker exited (${code})`)));
-    });
-    if (!result.ok) throw new BackupError(`Copie de la base impossible : ${result.error}`);
+    const result = await new Promise<{ ok: boolean; error?: string; log?: LogSummary }>(
+      (done, fail) => {
+        worker.once('message', done);
+        worker.once('error', fail);
+        worker.once('exit', (code) => fail(new Error(`VACUUM INTO: worker exited (${code})`)));
+      },
+    );
+    if (!result.ok || !result.log)
+      throw new BackupError(`Copie de la base impossible : ${result.error}`);
+    progress('base', total, total);
+    return result.log;
   } finally {
     clearInterval(timer);
     await worker.terminate();
   }
-  progress('base', total, total);
 }
 
 /** Head, counts and each stream's chain head, read from a (copied) store file. */
-export function describeLog(path: string): {
-  head: number;
-  events: number;
-  chainHeads: string;
-  streams: number;
-} {
+export function describeLog(path: string): LogSummary {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    const hasEvents = db
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'")
-      .get();
-    if (!hasEvents) return { head: 0, events: 0, chainHeads: '', streams: 0 };
-    const { head, events } = db
-      .prepare('SELECT COALESCE(MAX(position), 0) AS head, COUNT(*) AS events FROM events')
-      .get() as { head: number; events: number };
-    // SQLite: the bare columns come from the row holding the MAX.
-    const rows = db
-      .prepare(
-        `SELECT stream_id AS stream, MAX(revision) AS revision,
-                json_extract(metadata, '$.chain.hash') AS hash
-         FROM events GROUP BY stream_id ORDER BY stream_id`,
-      )
-      .all() as { stream: string; revision: number; hash: string | null }[];
+    if (!db.prepare(LOG_SQL.hasEvents).get())
+      return { head: 0, events: 0, chainHeads: '', streams: 0 };
+    const { head, events } = db.prepare(LOG_SQL.totals).get() as { head: number; events: number };
+    const rows = db.prepare(LOG_SQL.chainHeads).all() as {
+      stream: string;
+      revision: number;
+      hash: string | null;
+    }[];
     const chainHeads = rows.map((r) => `${r.stream}\t${r.revision}\t${r.hash ?? ''}\n`).join('');
     return { head, events, chainHeads, streams: rows.length };
   } finally {
@@ -270,9 +290,8 @@ export async function createBackup(
 
   // 1. The store first: files written after it are not named by it, which is harmless.
   const dbTarget = join(to, DATABASE);
-  await snapshotDatabase(dbPath, `${dbTarget}.partial`, progress);
+  const log = await snapshotDatabase(dbPath, `${dbTarget}.partial`, progress);
   renameSync(`${dbTarget}.partial`, dbTarget);
-  const log = describeLog(dbTarget);
   const parts: BackupPart[] = [];
   const dbStat = statSync(dbTarget);
   parts.push({ path: DATABASE, size: dbStat.size, sha256: await sha256OfFile(dbTarget) });
@@ -415,17 +434,17 @@ export async function checkBackup(
       onProgress('contrôle', done, manifest.parts.length);
     }
     const path = join(dir, part.path);
-    let bytes: Buffer;
+    let size: number;
     try {
-      bytes = await readFile(path);
+      size = (await stat(path)).size;
     } catch (error) {
       if (!isMissing(error)) throw error;
       problems.push(`${part.path} : manquant`);
       continue;
     }
-    if (bytes.length !== part.size)
-      problems.push(`${part.path} : taille ${bytes.length} au lieu de ${part.size}`);
-    else if (sha256(bytes) !== part.sha256) problems.push(`${part.path} : empreinte différente`);
+    if (size !== part.size) problems.push(`${part.path} : taille ${size} au lieu de ${part.size}`);
+    else if ((await sha256OfFile(path)) !== part.sha256)
+      problems.push(`${part.path} : empreinte différente`);
   }
   onProgress('contrôle', manifest.parts.length, manifest.parts.length);
   if (problems.length)
