@@ -42,7 +42,6 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --workspace=@reloc/wo
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
-    LOG_FORMAT=json \
     RELOC_DATA_DIR=/data
 WORKDIR /app
 # Owned by `node`: the `files` volume shared with the api is mounted at /data/files and starts

@@ -31,6 +31,7 @@ import { MailModule } from './mail/mail.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { BillingModule } from './billing/billing.module';
 import { AuditModule } from './audit/audit.module';
+import { BackupScheduler } from './backup/backup-scheduler';
 
 @Global()
 @Module({})
@@ -97,7 +98,8 @@ export class AppModule {
         AuditModule,
       ],
       controllers: [HealthController, AddressController],
-      providers: [SeedService, AddressSearchService],
+      providers: [SeedService, AddressSearchService, BackupScheduler],
+      exports: [BackupScheduler],
     };
   }
 }

@@ -62,6 +62,13 @@ export type AppConfig = {
    * X-Forwarded-Proto are believed. false by default: the client address is the socket's.
    */
   trustProxy: TrustProxy;
+  /**
+   * Scheduled backups of the embedded mode (RELOC_BACKUP_DIR, RELOC_BACKUP_EVERY, default 6h,
+   * RELOC_BACKUP_KEEP, default 7); null = none.
+   */
+  backup: { dir: string; everyMs: number; keep: number } | null;
+  /** Bearer token of GET /metrics (RELOC_METRICS_TOKEN); null = loopback callers only. */
+  metricsToken: string | null;
 };
 
 /** What Express accepts for 'trust proxy' and we let the environment say. */
@@ -81,6 +88,17 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/** `30m`, `6h`, `1d`, `45s` (RELOC_BACKUP_EVERY) in milliseconds; throws on anything else. */
+export function durationMs(value: string): number {
+  const match = /^\s*(\d+)\s*(s|m|h|d)\s*$/.exec(value);
+  const amount = match ? Number(match[1]) : 0;
+  if (!match || amount <= 0)
+    throw new Error(
+      `RELOC_BACKUP_EVERY=${value} : attendu un nombre suivi de s, m, h ou d (ex. 30m, 6h, 1d)`,
+    );
+  return amount * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's']!;
 }
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -109,8 +127,13 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+/** RELOC_DATA_DIR, default `<repo>/data` (nothing is created: the restore needs it empty). */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+  const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
   const filesDir = resolve(env.RELOC_FILES_DIR || join(dataDir, 'files'));
   mkdirSync(filesDir, { recursive: true });
@@ -164,6 +187,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
     filesKey: filesKeyOf(env.RELOC_FILES_KEY, dataDir),
     trustProxy: trustProxyOf(env.RELOC_TRUST_PROXY),
+    backup: env.RELOC_BACKUP_DIR?.trim()
+      ? {
+          dir: resolve(env.RELOC_BACKUP_DIR.trim()),
+          everyMs: durationMs(env.RELOC_BACKUP_EVERY?.trim() || '6h'),
+          keep: positiveInt(env.RELOC_BACKUP_KEEP, 7),
+        }
+      : null,
+    metricsToken: env.RELOC_METRICS_TOKEN?.trim() || null,
   };
 }
 
