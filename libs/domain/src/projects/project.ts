@@ -72,8 +72,9 @@ export function emptyAssignees(): Assignees {
 }
 
 export function emptyProject(id = ''): Project {
-  return {
-    ...emptyFields(),
+  // Assigned onto the fields rather than spread: copying an object of ~170 keys is slow, and
+  // folding a replay creates one per file. Same keys, same order as a spread.
+  return Object.assign(emptyFields(), {
     _id: id,
     revision: -1,
     fieldRevisions: {},
@@ -96,7 +97,7 @@ export function emptyProject(id = ''): Project {
     billingOverrides: { sentToAL: {}, paid: {} },
     billing: { visits: 0 },
     deleted: false,
-  };
+  } satisfies Omit<Project, keyof ProjectFields>) as Project;
 }
 
 /** The project exists (created and not deleted). */

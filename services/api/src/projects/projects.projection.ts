@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import {
   FIELD_LABELS,
+  foldProjectEvent,
   Project,
   projectDecider,
   ProjectEvent,
@@ -51,6 +52,60 @@ function prepare(db: Database.Database) {
 }
 
 const sql = preparedPerConnection(prepare);
+
+/** A file folded during the current page, and its keys' order (read once, when needed). */
+type Held = { state: Project; order: Map<string, number> | null };
+
+/** Files folded during the current page, written once each when the page ends. */
+const pending = new WeakMap<Database.Database, Map<string, Held>>();
+
+function pendingOf(db: Database.Database): Map<string, Held> {
+  let held = pending.get(db);
+  if (!held) pending.set(db, (held = new Map()));
+  return held;
+}
+
+const fieldLabel = (field: string): string =>
+  (FIELD_LABELS as Record<string, string>)[field] ?? field;
+
+/** Fields the timeline compares whatever the event; others only when the event replaced them. */
+const SHOWN = [
+  'currentProgress',
+  'stopped',
+  'abortMotivation',
+  'assignees',
+  'tags',
+  'services',
+  'alertsSkipped',
+  'chosenEstate',
+];
+
+/**
+ * The timeline entry of an event folded in place, from the fields it replaced (`previous`)
+ * and those the timeline always reads: the same entry as comparing the whole state before and
+ * after, since no other field changed. Keys keep the state's order (the entry lists them):
+ * fields an event adds come last, in the order it added them.
+ */
+function timelineEntry(type: string, held: Held, previous: Map<string, unknown>) {
+  const state = held.state as unknown as Record<string, unknown>;
+  let order = held.order;
+  if (!order) {
+    order = new Map();
+    for (const key of Object.keys(state)) order.set(key, order.size);
+    held.order = order;
+  }
+  for (const key of previous.keys()) if (!order.has(key)) order.set(key, order.size);
+  const keys = [...new Set([...SHOWN, ...previous.keys()])]
+    .filter((key) => order.has(key))
+    .sort((a, b) => order.get(a)! - order.get(b)!);
+  const beforeView: Record<string, unknown> = {};
+  const afterView: Record<string, unknown> = {};
+  for (const key of keys) {
+    beforeView[key] = previous.has(key) ? previous.get(key) : state[key];
+    afterView[key] = state[key];
+  }
+  return projectTimelineEntry(type, beforeView, afterView, stageLabel, fieldLabel);
+}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -144,6 +199,7 @@ export const projectsProjection: Projection = {
   },
   drop(db) {
     sql.forget(db);
+    pending.delete(db);
     db.exec(
       'DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board; DROP TABLE IF EXISTS timeline;',
     );
@@ -151,21 +207,34 @@ export const projectsProjection: Projection = {
   apply(db, event: RecordedEvent) {
     if (!PROJECT_EVENT.test(event.type)) return;
     const id = event.streamId.replace(/^project-/, '');
-    const raw = sql(db).doc.get(id) as string | undefined;
-    const before = raw ? (JSON.parse(raw) as Project) : projectDecider.initialState();
-    const after = projectDecider.evolve(before, {
-      type: event.type,
-      data: event.data,
-    } as ProjectEvent);
-    const entry = projectTimelineEntry(
-      event.type,
-      raw ? (before as unknown as Record<string, unknown>) : null,
-      after as unknown as Record<string, unknown>,
-      stageLabel,
-      (field) => (FIELD_LABELS as Record<string, string>)[field] ?? field,
+    const files = pendingOf(db);
+    let held = files.get(id);
+    let before: Project | null = held?.state ?? null;
+    if (!held) {
+      const raw = sql(db).doc.get(id) as string | undefined;
+      before = raw ? (JSON.parse(raw) as Project) : null;
+    }
+    const state = before ?? projectDecider.initialState();
+    // Folded in place: only the fields the event replaced are compared for the timeline.
+    const previous = new Map<string, unknown>();
+    const after = foldProjectEvent(
+      state,
+      { type: event.type, data: event.data } as ProjectEvent,
+      previous,
     );
-    const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
+    if (!held || after !== held.state) files.set(id, (held = { state: after, order: null }));
+    const entry =
+      before && after === state
+        ? timelineEntry(event.type, held, previous)
+        : projectTimelineEntry(
+            event.type,
+            null,
+            after as unknown as Record<string, unknown>,
+            stageLabel,
+            fieldLabel,
+          );
     if (entry) {
+      const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
       sql(db).addTimeline.run(
         event.id,
         id,
@@ -176,9 +245,19 @@ export const projectsProjection: Projection = {
         actor.trigram ?? null,
       );
     }
-    sql(db).saveDoc.run(id, JSON.stringify(after));
-    if ((after as unknown as { deleted?: boolean }).deleted) sql(db).removeTile.run(id);
-    else saveTile(db, after);
+  },
+  flush(db) {
+    const held = pending.get(db);
+    if (!held?.size) return;
+    for (const [id, { state: project }] of held) {
+      sql(db).saveDoc.run(id, JSON.stringify(project));
+      if ((project as unknown as { deleted?: boolean }).deleted) sql(db).removeTile.run(id);
+      else saveTile(db, project);
+    }
+    held.clear();
+  },
+  discard(db) {
+    pending.get(db)?.clear();
   },
 };
 
