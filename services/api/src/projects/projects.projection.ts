@@ -38,10 +38,18 @@ function prepare(db: Database.Database) {
     doc: db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck(),
     saveDoc: db.prepare('INSERT OR REPLACE INTO project_docs (id, doc) VALUES (?, ?)'),
     saveTile: db.prepare(
-      `INSERT OR REPLACE INTO project_board
+      `INSERT INTO project_board
         (id, first_name, last_name, user_id, phone, company, company_id, current_progress, stopped,
          has_alert, tags, assignees, alerts, alerts_skipped, created_at, year, last_move, date_move, search)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name,
+         last_name = excluded.last_name, user_id = excluded.user_id, phone = excluded.phone,
+         company = excluded.company, company_id = excluded.company_id,
+         current_progress = excluded.current_progress, stopped = excluded.stopped,
+         has_alert = excluded.has_alert, tags = excluded.tags, assignees = excluded.assignees,
+         alerts = excluded.alerts, alerts_skipped = excluded.alerts_skipped,
+         created_at = excluded.created_at, year = excluded.year, last_move = excluded.last_move,
+         date_move = excluded.date_move, search = excluded.search`,
     ),
     removeTile: db.prepare('DELETE FROM project_board WHERE id = ?'),
     addTimeline: db.prepare(
@@ -88,23 +96,32 @@ const SHOWN = [
  */
 function timelineEntry(type: string, held: Held, previous: Map<string, unknown>) {
   const state = held.state as unknown as Record<string, unknown>;
+  const view = (keys: Iterable<string>) => {
+    const beforeView: Record<string, unknown> = {};
+    const afterView: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (!(key in state)) continue;
+      beforeView[key] = previous.has(key) ? previous.get(key) : state[key];
+      afterView[key] = state[key];
+    }
+    return projectTimelineEntry(type, beforeView, afterView, stageLabel, fieldLabel);
+  };
+  const keys = new Set(SHOWN);
+  for (const key of previous.keys()) keys.add(key);
+  // Keys an event adds land last, in the order it added them.
+  if (held.order)
+    for (const key of previous.keys())
+      if (!held.order.has(key)) held.order.set(key, held.order.size);
+  const entry = view(keys);
+  // The entry lists changed fields in the state's order: read it only when two or more changed.
+  if (entry?.type !== 'MODIFICATION' || (entry.params.fields as string[]).length < 2) return entry;
   let order = held.order;
   if (!order) {
     order = new Map();
     for (const key of Object.keys(state)) order.set(key, order.size);
     held.order = order;
   }
-  for (const key of previous.keys()) if (!order.has(key)) order.set(key, order.size);
-  const keys = [...new Set([...SHOWN, ...previous.keys()])]
-    .filter((key) => order.has(key))
-    .sort((a, b) => order.get(a)! - order.get(b)!);
-  const beforeView: Record<string, unknown> = {};
-  const afterView: Record<string, unknown> = {};
-  for (const key of keys) {
-    beforeView[key] = previous.has(key) ? previous.get(key) : state[key];
-    afterView[key] = state[key];
-  }
-  return projectTimelineEntry(type, beforeView, afterView, stageLabel, fieldLabel);
+  return view([...keys].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)));
 }
 
 function text(value: unknown): string {
