@@ -21,6 +21,7 @@ import { Projection } from '../src/infrastructure/projection';
 import { Projector } from '../src/infrastructure/projector';
 import { ALL_PROJECTIONS } from '../src/infrastructure/read-models';
 import { projectsProjection } from '../src/projects/projects.projection';
+import { foldText } from '../src/projects/projects.read-model';
 
 /**
  * Issue 17: the projects projection folds a page's events per file in memory and writes each
@@ -401,6 +402,31 @@ describe('projects read model: batched rebuild equals the event-by-event project
     expect(replay.tables).toBeGreaterThan(10);
     expect(replay.differences).toEqual([]);
   });
+
+  it.each([[undefined], [7], [1]])(
+    'pages of %s (default 1000): the search index finds exactly the tiles whose folded text holds the term',
+    async (pageSize) => {
+      const db = await built(ALL_PROJECTIONS, pageSize);
+      const tiles = db.prepare('SELECT id, search FROM project_board').all() as {
+        id: string;
+        search: string;
+      }[];
+      for (const term of ['dup', 'elodie', 'ÉLO', 'société g', 'zoé', 'p0012', 'nan']) {
+        const found = db
+          .prepare(
+            'SELECT id FROM project_board WHERE rowid IN (SELECT rowid FROM project_search WHERE project_search MATCH ?) ORDER BY id',
+          )
+          .pluck()
+          .all(`"${term}"`);
+        const expected = tiles
+          .filter((tile) => foldText(tile.search).includes(foldText(term)))
+          .map((tile) => tile.id)
+          .sort();
+        expect(found).toEqual(expected);
+        expect(expected.length).toBeGreaterThan(0);
+      }
+    },
+  );
 
   /** The store, read in pages of at most `size` events (compareReadModels reads by 1000). */
   function pagedStore(size: number) {

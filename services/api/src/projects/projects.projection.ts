@@ -51,7 +51,10 @@ function prepare(db: Database.Database) {
          created_at = excluded.created_at, year = excluded.year, last_move = excluded.last_move,
          date_move = excluded.date_move, search = excluded.search`,
     ),
-    removeTile: db.prepare('DELETE FROM project_board WHERE id = ?'),
+    removeTile: db.prepare('DELETE FROM project_board WHERE id = ? RETURNING rowid').pluck(),
+    tileSearch: db.prepare('SELECT rowid, search FROM project_board WHERE id = ?'),
+    indexSearch: db.prepare('INSERT INTO project_search (rowid, search) VALUES (?, ?)'),
+    unindexSearch: db.prepare('DELETE FROM project_search WHERE rowid = ?'),
     addTimeline: db.prepare(
       `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
        VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
@@ -152,7 +155,10 @@ function saveTile(db: Database.Database, project: Project): void {
   const alerts = (r.alerts ?? {}) as Record<string, string>;
   const alertsSkipped = (r.alertsSkipped ?? {}) as Record<string, string>;
   const createdAt = text(r.createdAt);
-  sql(db).saveTile.run(
+  const search = searchText(project);
+  const before = sql(db).tileSearch.get(project._id) as
+    { rowid: number | bigint; search: string } | undefined;
+  const { lastInsertRowid } = sql(db).saveTile.run(
     project._id,
     text(r.firstName),
     text(r.lastName),
@@ -171,8 +177,17 @@ function saveTile(db: Database.Database, project: Project): void {
     Number(createdAt.slice(0, 4)) || null,
     progress[current] ?? createdAt,
     text(r.dateMove) || null,
-    searchText(project),
+    search,
   );
+  // The search index follows the tile's text, under the tile's rowid.
+  if (before?.search === search) return;
+  if (before) sql(db).unindexSearch.run(before.rowid);
+  sql(db).indexSearch.run(before?.rowid ?? lastInsertRowid, search);
+}
+
+function removeTile(db: Database.Database, id: string): void {
+  const rowid = sql(db).removeTile.get(id) as number | bigint | undefined;
+  if (rowid !== undefined) sql(db).unindexSearch.run(rowid);
 }
 
 /**
@@ -181,7 +196,7 @@ function saveTile(db: Database.Database, project: Project): void {
  */
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 2,
+  version: 3,
   handles: Object.keys(PROJECT_EVENT_TYPES),
   setup(db) {
     db.exec(`
@@ -206,6 +221,11 @@ export const projectsProjection: Projection = {
       CREATE INDEX IF NOT EXISTS project_board_alerts
         ON project_board (has_alert, stopped, current_progress, last_move, id);
       CREATE INDEX IF NOT EXISTS project_board_user ON project_board (user_id);
+      -- The board's search: trigrams of the tile's search text (case and accents folded),
+      -- rowid = the tile's rowid; a search of 3 characters or more reads it, not the board.
+      CREATE VIRTUAL TABLE IF NOT EXISTS project_search USING fts5(
+        search, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'
+      );
       CREATE TABLE IF NOT EXISTS timeline (
         id TEXT PRIMARY KEY, target_id TEXT NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL,
         label TEXT NOT NULL, params TEXT NOT NULL, author TEXT, from_hil INTEGER NOT NULL,
@@ -218,7 +238,8 @@ export const projectsProjection: Projection = {
     sql.forget(db);
     pending.delete(db);
     db.exec(
-      'DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board; DROP TABLE IF EXISTS timeline;',
+      `DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board;
+       DROP TABLE IF EXISTS project_search; DROP TABLE IF EXISTS timeline;`,
     );
   },
   apply(db, event: RecordedEvent) {
@@ -268,7 +289,7 @@ export const projectsProjection: Projection = {
     if (!held?.size) return;
     for (const [id, { state: project }] of held) {
       sql(db).saveDoc.run(id, JSON.stringify(project));
-      if ((project as unknown as { deleted?: boolean }).deleted) sql(db).removeTile.run(id);
+      if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
       else saveTile(db, project);
     }
     held.clear();
