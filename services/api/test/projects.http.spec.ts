@@ -143,6 +143,26 @@ describe('projects (§4, §5, §7 "Projects and customers")', () => {
     expect(await search('lefèvre-orsteda')).toMatchObject({ total: 0, leases: [] });
     expect(await search('100%')).toMatchObject({ total: 0, leases: [] });
     expect((await search('"')).total).toBe(0);
+    // Pages of a search keep the board's order (latest move first), offsets included.
+    const board = (
+      await t
+        .http()
+        .post('/v1/leases')
+        .set(await as('OPERATOR'))
+        .send({ filter: 'all', size: 200 })
+    ).body.leases as { _id: string; lastName: string }[];
+    const expected = board.filter((l) => /rousseau/i.test(l.lastName)).map((l) => l._id);
+    expect(expected.length).toBeGreaterThan(3);
+    const pages: string[] = [];
+    for (let offset = 0; offset < expected.length; offset += 2) {
+      const page = await t
+        .http()
+        .post('/v1/leases')
+        .set(await as('OPERATOR'))
+        .send({ filter: 'all', search: 'ROUSSEAU', size: 2, offset });
+      pages.push(...page.body.leases.map((l: { _id: string }) => l._id));
+    }
+    expect(pages).toEqual(expected);
   });
 
   it.each(STAFF)('lets %s read the board and a file', async (role) => {

@@ -139,8 +139,13 @@ export class ProjectsReadModel {
       : Object.values(counts).reduce((sum, n) => sum + n, 0);
     const pageWhere = byStage ? `${base ? `${base} AND` : 'WHERE'} current_progress = ?` : base;
     const pageParams = byStage ? [...params, query.progress] : params;
+    const order = 'ORDER BY last_move DESC, id DESC';
+    // A search sorts its matches on the order's columns alone, then reads the page's rows.
     const rows = this.statement(
-      `SELECT * FROM project_board ${pageWhere} ORDER BY last_move DESC, id DESC LIMIT ? OFFSET ?`,
+      term
+        ? `SELECT * FROM project_board WHERE rowid IN (
+             SELECT rowid FROM project_board ${pageWhere} ${order} LIMIT ? OFFSET ?) ${order}`
+        : `SELECT * FROM project_board ${pageWhere} ${order} LIMIT ? OFFSET ?`,
     ).all(...pageParams, query.size, query.offset) as TileRow[];
     return { leases: rows.map((row) => toTile(row, now)), total, counts };
   }
