@@ -73,9 +73,11 @@ export function emptyAssignees(): Assignees {
   };
 }
 
-export function emptyProject(id = ''): Project {
-  return {
-    ...emptyFields(),
+/** The keys of an empty project, in order, with their primitive values (nested ones below). */
+const EMPTY_PROJECT_TEMPLATE: Project = { ...emptyProjectWith(emptyFields(), '') };
+
+function emptyProjectWith(base: Project | ProjectFields, id: string): Project {
+  return Object.assign(base, {
     _id: id,
     revision: -1,
     fieldRevisions: {},
@@ -99,7 +101,13 @@ export function emptyProject(id = ''): Project {
     billing: { visits: 0 },
     forcedStages: {},
     deleted: false,
-  };
+  } satisfies Omit<Project, keyof ProjectFields>) as Project;
+}
+
+export function emptyProject(id = ''): Project {
+  // A copy of a template (cheap: one object of ~170 keys, not ~170 additions), then fresh
+  // nested values. Same keys, same order as spreading the fields then these.
+  return emptyProjectWith({ ...EMPTY_PROJECT_TEMPLATE }, id);
 }
 
 /** The project exists (created and not deleted). */
