@@ -74,6 +74,20 @@ describe('project rules (issue 15)', () => {
     });
   });
 
+  it("point 1: the demo's files are complete for their stage, so staff can move them on", async () => {
+    const tiles = await t
+      .http()
+      .post('/v1/leases')
+      .set(await as('SUPERADMIN'))
+      .send({ filter: 'active', progress: 'researchStarted', size: 5 });
+    const tile = (tiles.body.leases as { _id: string; assignees: { reloc: string } }[])[0];
+    const res = await change(tile._id, 'OPERATOR', { currentProgress: 'caseAccepted' });
+    expect({ status: res.status, errors: res.body.errors }).toEqual({
+      status: 200,
+      errors: undefined,
+    });
+  });
+
   it('point 2: refuses a stage change into visitScheduled, a read-only column', async () => {
     const id = await create();
     await change(id, 'SUPERADMIN', { currentProgress: 'researchStarted' });

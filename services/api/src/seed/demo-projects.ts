@@ -127,6 +127,9 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
       if (to === 'toAssign' && reloc) {
         push('ProjectAssigneeChanged', { role: 'reloc', from: null, to: reloc });
       }
+      // Issue 15: a file moves on only complete for its next stage, as staff would fill it.
+      const fill = completingFields(to, firstName, company, rand);
+      if (fill) push('ProjectFieldsChanged', { changes: fill, by: 'seed' }, reloc ?? sale);
       push('ProjectStageChanged', { from, to, at: new Date(time).toISOString() }, reloc ?? sale);
       from = to;
     }
@@ -166,6 +169,58 @@ export function demoProjects(count: number, now = new Date()): DemoProject[] {
     out.push({ projectId, email, events, comments });
   }
   return out;
+}
+
+/** The fields staff fill before moving a file to `to` (§5 completeness), none for the others. */
+function completingFields(
+  to: ProjectStage,
+  firstName: string,
+  company: string,
+  rand: () => number,
+): Record<string, unknown> | null {
+  const n = (max: number) => Math.floor(rand() * max);
+  const digits = (count: number) => Array.from({ length: count }, () => String(n(10))).join('');
+  if (to === 'toAssign')
+    return {
+      civility: rand() < 0.5 ? 'Madame' : 'Monsieur',
+      job: ['Ingénieur·e', 'Technicien·ne', 'Chef·fe de projet', 'Comptable'][n(4)],
+      contractStartDate: `2026-${String(1 + n(12)).padStart(2, '0')}-01`,
+      aboutYouAdmin: `${firstName} rejoint ${company} et cherche un logement près du travail.`,
+      companyContactName: 'Service RH',
+      sponsor: 'Action Logement',
+      companyPhone: `04${digits(8)}`,
+      companySiret: digits(14),
+    };
+  if (to === 'docsLease')
+    return {
+      typeOfEstate: rand() < 0.8 ? 'apartment' : 'house',
+      surfacemin: 20 + n(50),
+      numberOfRoom: 1 + n(4),
+      dateMove: `2026-${String(1 + n(12)).padStart(2, '0')}-15`,
+      criterion1: 'Localisation',
+      criterion2: 'Prix',
+      criterion3: 'Superficie',
+      nationality: 'Française',
+      familyStatus: rand() < 0.6 ? 'Célibataire' : 'Marié(e)',
+      childrenCount: n(3),
+      childrenToBeBorn: 0,
+      wage: 1800 + n(30) * 100,
+      otherIncomes: 0,
+      referenceTaxRevenue: 15000 + n(30) * 1000,
+      previousOwnerType: 'Locataire',
+      customerSituation: 'Locataire, mutation professionnelle',
+      descEstateAdmin: 'Appartement lumineux proche des transports',
+      futurNeighborhoodAdmin: 'Quartier calme, commerces à pied',
+    };
+  if (to === 'submittedToHil')
+    return {
+      leaseSignDate: `2026-${String(1 + n(12)).padStart(2, '0')}-10`,
+      dateOfBirth: `19${80 + n(20)}-0${1 + n(9)}-1${n(10)}`,
+      placeOfBirth: 'Nantes',
+      placeOfBirthObject: { label: 'Nantes', city: 'Nantes', lat: 47.2184, lng: -1.5536 },
+      deptOfBirth: '44',
+    };
+  return null;
 }
 
 /** The offline estimate the project-distances job would write (the geo reactor starts after the seed). */
