@@ -1,6 +1,7 @@
 import type { MailType, Role } from '@reloc/domain';
 import { api } from '../../shared/api/client';
 import { downloadFile } from '../../shared/api/download';
+import { getToken } from '../../shared/api/token';
 import type { AdminUser, CacheFile, InactiveStaffRow, SentMail } from './types';
 
 export const USERS_TABLE_ROLES: Role[] = ['OPERATOR', 'SALE', 'ADMIN', 'SUPERADMIN'];
@@ -111,9 +112,15 @@ export type BackupStatus = {
   } | null;
 };
 
-export const fetchBackupStatus = (signal?: AbortSignal) =>
-  fetch('/v1/health', { signal }).then(async (response) => {
+/** Read as is, also when the api answers 503 (not ready): the body still says it all. */
+export const fetchBackupStatus = (signal?: AbortSignal) => {
+  const token = getToken();
+  return fetch('/v1/health', {
+    signal,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  }).then(async (response) => {
     const body = (await response.json()) as { backup?: BackupStatus };
     if (!body.backup) throw new Error('health without backup');
     return body.backup;
   });
+};

@@ -1,4 +1,5 @@
 import { configure, render, screen } from '@testing-library/react';
+import { setToken } from '../../../shared/api/token';
 import { Providers } from '../../../test/render';
 import { serveApi } from '../../documents/test/fixtures';
 import { BackupsPanel, formatAge } from './BackupsPanel';
@@ -9,6 +10,8 @@ jest.setTimeout(30000);
 const health = (backup: unknown) => serveApi(() => ({ status: 200, body: { ok: true, backup } }));
 
 describe('Admin → Sauvegardes', () => {
+  beforeEach(() => setToken('tok'));
+
   it('shows the last backup, its content and the age of the last good one', async () => {
     const calls = health({
       enabled: true,
@@ -37,6 +40,7 @@ describe('Admin → Sauvegardes', () => {
     expect(screen.getByText(/il y a 2 h 05/)).toBeInTheDocument();
     expect(screen.getByText(/7677 événements, 16 fichiers, 12,0 Mo/)).toBeInTheDocument();
     expect(calls[0].url).toBe('/v1/health');
+    expect(calls[0].headers.Authorization).toBe('Bearer tok');
   });
 
   it('shows a failure with its error, and says when backups are not configured', async () => {
