@@ -1,4 +1,6 @@
+import type Database from 'better-sqlite3';
 import { currentFilterYear } from '@reloc/domain';
+import { READ_DB } from '../src/infrastructure/tokens';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
 /** Issue 15: server-side rules for prospects, announcements, properties and the contract. */
@@ -410,6 +412,26 @@ describe('rules and contract (issue 15)', () => {
         .get(`/v1/audit/streams/project-${file._id}`)
         .set(await as('SUPERADMIN'));
       expect(history.body.events[0].createdAt).toBe(file.createdAt);
+    });
+
+    it('the demo files linked to a company were linked back then, not on the seed day', async () => {
+      const db = t.app.get<Database.Database>(READ_DB);
+      const linked = db
+        .prepare('SELECT id FROM project_board WHERE company_id IS NOT NULL')
+        .pluck()
+        .all() as string[];
+      expect(linked.length).toBeGreaterThan(0);
+      for (const id of linked) {
+        const timeline = await t
+          .http()
+          .get(`/v1/timeline/for/${id}`)
+          .set(await as('SUPERADMIN'));
+        const dates = timeline.body.map((item: { date: string }) => item.date.slice(0, 10));
+        expect({ id, today: dates.filter((date: string) => date >= today) }).toEqual({
+          id,
+          today: [],
+        });
+      }
     });
 
     it("the demo announcements' events are dated when they happened", async () => {
