@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { currentFilterYear } from '@reloc/domain';
+import { loadConfig } from '../src/config';
 import { READ_DB } from '../src/infrastructure/tokens';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
@@ -346,6 +347,12 @@ describe('rules and contract (issue 15)', () => {
       const res = await login({ email: 'claire.martin@reloc.fr', password: 'court' });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ password: 'Doit contenir au minimum 8 caractères.' });
+    });
+
+    it('refuses to start with a superadmin password the login would refuse', () => {
+      expect(() =>
+        loadConfig({ RELOC_DATA_DIR: t.config.dataDir, RELOC_ADMIN_PASSWORD: 'court' }),
+      ).toThrow('RELOC_ADMIN_PASSWORD must have at least 8 characters');
     });
 
     it("answers 'Obligatoire' to an empty e-mail", async () => {
