@@ -71,5 +71,10 @@ describe('request schemas and their French messages', () => {
       errors: { many: 'Ne peut pas contenir plus de 2 éléments' },
     });
     expect(validate(schema, { page: '12' }).ok).toBe(true);
+    const day = { type: 'object', properties: { on: { type: 'string', format: 'date' } } };
+    expect(validate(day, { on: '2026-13-45' })).toEqual({
+      ok: false,
+      errors: { on: 'Doit être une date (AAAA-MM-JJ)' },
+    });
   });
 });

@@ -71,6 +71,14 @@ function fieldOf(error: ErrorObject): string {
   return base || '(corps)';
 }
 
+/** The format that failed, named (issue 15 point 14). */
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: MESSAGES.email,
+  date: MESSAGES.dateFormat,
+  'date-time': MESSAGES.dateTimeFormat,
+  uri: MESSAGES.url,
+};
+
 function messageOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -79,7 +87,7 @@ function messageOf(error: ErrorObject): string {
     case 'additionalProperties':
       return MESSAGES.unknownField;
     case 'format':
-      return params.format === 'email' ? MESSAGES.email : MESSAGES.invalid;
+      return FORMAT_MESSAGES[String(params.format)] ?? MESSAGES.invalid;
     case 'minLength':
       return Number(params.limit) === 1
         ? MESSAGES.required

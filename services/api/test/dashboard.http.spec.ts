@@ -181,7 +181,8 @@ describe('dashboard (§2 "Dashboard", §6, §7 POST /reports/dashboard, §9)', (
   it('answers 400 in French on bad dates and unknown fields', async () => {
     const bad = await report('ADMIN', { startDate: 'pas une date' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ startDate: 'Invalide' });
+    // The message names the rule that failed (issue 15 point 14).
+    expect(bad.body.errors).toEqual({ startDate: 'Doit être une date (AAAA-MM-JJ)' });
     const reversed = await report('ADMIN', { startDate: '2026-05-01', endDate: '2026-04-01' });
     expect(reversed.status).toBe(400);
     expect(reversed.body.message).toBe('La date de début doit précéder la date de fin');

@@ -1,4 +1,7 @@
+import type Database from 'better-sqlite3';
 import { currentFilterYear } from '@reloc/domain';
+import { loadConfig } from '../src/config';
+import { READ_DB } from '../src/infrastructure/tokens';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
 /** Issue 15: server-side rules for prospects, announcements, properties and the contract. */
@@ -346,6 +349,12 @@ describe('rules and contract (issue 15)', () => {
       expect(res.body.errors).toEqual({ password: 'Doit contenir au minimum 8 caractères.' });
     });
 
+    it('refuses to start with a superadmin password the login would refuse', () => {
+      expect(() =>
+        loadConfig({ RELOC_DATA_DIR: t.config.dataDir, RELOC_ADMIN_PASSWORD: 'court' }),
+      ).toThrow('RELOC_ADMIN_PASSWORD must have at least 8 characters');
+    });
+
     it("answers 'Obligatoire' to an empty e-mail", async () => {
       const res = await login({ email: '', password: 'Motdepasse-Long' });
       expect(res.status).toBe(400);
@@ -410,6 +419,26 @@ describe('rules and contract (issue 15)', () => {
         .get(`/v1/audit/streams/project-${file._id}`)
         .set(await as('SUPERADMIN'));
       expect(history.body.events[0].createdAt).toBe(file.createdAt);
+    });
+
+    it('the demo files linked to a company were linked back then, not on the seed day', async () => {
+      const db = t.app.get<Database.Database>(READ_DB);
+      const linked = db
+        .prepare('SELECT id FROM project_board WHERE company_id IS NOT NULL')
+        .pluck()
+        .all() as string[];
+      expect(linked.length).toBeGreaterThan(0);
+      for (const id of linked) {
+        const timeline = await t
+          .http()
+          .get(`/v1/timeline/for/${id}`)
+          .set(await as('SUPERADMIN'));
+        const dates = timeline.body.map((item: { date: string }) => item.date.slice(0, 10));
+        expect({ id, today: dates.filter((date: string) => date >= today) }).toEqual({
+          id,
+          today: [],
+        });
+      }
     });
 
     it("the demo announcements' events are dated when they happened", async () => {

@@ -16,6 +16,9 @@ export const MESSAGES = {
   unknownField: 'Champ inconnu',
   exactLength: (n: number) => `Doit contenir exactement ${n} caractères.`,
   precise: 'Choisissez une adresse proposée',
+  dateFormat: 'Doit être une date (AAAA-MM-JJ)',
+  dateTimeFormat: 'Doit être une date et une heure (ISO 8601)',
+  url: 'Doit être une URL valide.',
 } as const;
 
 /** French texts of the project rules (§4, §5 "Projects", §8). */

@@ -11,6 +11,8 @@ export type CommandContext = {
   actor: Actor;
   correlationId?: string;
   causationId?: string;
+  /** When it happened, if not now: the demo seed's backdated history (issue 15 point 26). */
+  at?: string;
 };
 
 export type ExecutionResult<Event, State> = {
@@ -104,7 +106,7 @@ export class CommandExecutor {
       if (!events.length) return { events, state, revision };
       const metadata = {
         actor: context.actor,
-        at: new Date().toISOString(),
+        at: context.at ?? new Date().toISOString(),
         // The HTTP request's correlation id when there is one, so logs and events meet.
         correlationId: context.correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
         causationId: context.causationId ?? null,

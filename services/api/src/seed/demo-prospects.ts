@@ -95,7 +95,9 @@ export function demoProspects(now = new Date()): DemoProspect[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
   return NAMES.map((name, i) => {
     const stage: ProspectStage = PROSPECT_STAGES[i % PROSPECT_STAGES.length];
-    let time = now.getTime() - (30 + Math.floor(rand() * 300)) * 86400000;
+    // Six stages of at most 22 days each: starting 140 days back or more keeps every stage
+    // change in the past (issue 15 point 26: the demo's history is a past one).
+    let time = now.getTime() - (140 + Math.floor(rand() * 300)) * 86400000;
     const prospectId = newObjectId(new Date(time));
     const sale = pick(SALES);
     const lead = pick(LEADS);

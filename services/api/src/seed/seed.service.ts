@@ -7,7 +7,8 @@ import { SYSTEM_ACTOR } from '../auth/current-user';
 import { hashPassword } from '../auth/password';
 import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import { FilesService } from '../files/files.service';
-import { isProjectStage, stageIndex, type Project } from '@reloc/domain';
+import { isProjectStage, projectDecider, stageIndex, type Project } from '@reloc/domain';
+import { CommandExecutor } from '../infrastructure/command-executor';
 import { Projector } from '../infrastructure/projector';
 import { CreateUserCommand, DeactivateUserCommand } from '../users/commands/user-commands';
 import { UserRow, UsersReadModel } from '../users/users.read-model';
@@ -16,7 +17,6 @@ import { demoProjects } from './demo-projects';
 import { DemoProjectRef, demoHosts, demoProposals } from './demo-catalogue';
 import { demoPhotos } from './demo-photos';
 import { DemoProspect, demoProspects } from './demo-prospects';
-import { UpdateProjectCommand } from '../projects/commands/project-commands';
 import { demoAnnouncements } from './demo-announcements';
 import { DEMO_BILLING_MARKER_STREAM, seedDemoBilling } from './demo-billing';
 
@@ -55,6 +55,7 @@ export class SeedService {
     private readonly projector: Projector,
     private readonly files: FilesService,
     @Inject(READ_DB) private readonly db: Database.Database,
+    private readonly executor: CommandExecutor,
   ) {}
 
   /**
@@ -170,15 +171,39 @@ export class SeedService {
             : [];
       for (const file of files) {
         if (!file) continue;
-        const { revision } = JSON.parse(file.doc) as Project;
-        await this.commands.execute(
-          new UpdateProjectCommand(DEMO_LINKER, file.id, revision, {
-            companyId: prospect.prospectId,
-            company: prospect.name,
-          }),
+        // Linked when it happened (issue 15 point 26): after the company became a beta tester
+        // and after the file's own last move, never in the future.
+        const at = this.linkedAt(prospect, file.id);
+        await this.executor.execute(
+          `project-${file.id}`,
+          projectDecider,
+          {
+            type: 'UpdateFields',
+            actor: DEMO_LINKER,
+            at,
+            changes: { companyId: prospect.prospectId, company: prospect.name },
+          },
+          { actor: DEMO_LINKER, at },
         );
       }
     }
+  }
+
+  /** An hour after both the prospect's 'testing' and the file's last timeline entry; not later than now. */
+  private linkedAt(prospect: DemoProspect, fileId: string): string {
+    const testing = prospect.events.find(
+      (event) =>
+        event.type === 'ProspectStageChanged' && (event.data as { to?: string }).to === 'testing',
+    );
+    const lastEntry = this.db
+      .prepare('SELECT MAX(date) FROM timeline WHERE target_id = ?')
+      .pluck()
+      .get(fileId) as string | null;
+    const after = Math.max(
+      Date.parse(String((testing?.data as { at?: string } | undefined)?.at ?? '')) || 0,
+      Date.parse(lastEntry ?? '') || 0,
+    );
+    return new Date(Math.min(Date.now(), after + 3_600_000)).toISOString();
   }
 
   private async seeded(marker: string): Promise<boolean> {
