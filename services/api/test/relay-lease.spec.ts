@@ -48,9 +48,15 @@ describeWithRedis('integration relay: one publisher per deployment (Redis lease)
   const prefix = () => `reloc-test-${randomUUID()}`;
 
   beforeAll(async () => {
+    // Allow-listed integration events with valid payloads (each file created once).
     for (let i = 0; i < 40; i += 1) {
-      await store.appendToStream(`project-${i % 7}`, [
-        { type: 'ProjectCreated', data: { n: i }, metadata: {} },
+      const projectId = i.toString(16).padStart(24, '0');
+      await store.appendToStream(`project-${projectId}`, [
+        {
+          type: 'ProjectCreated',
+          data: { projectId, createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() },
+          metadata: {},
+        },
       ]);
     }
   });
