@@ -66,4 +66,12 @@ describe('console assets: precompressed, immutable when hashed, index.html never
     );
     expect((await request(app).get('/assets/..%2f..%2fetc%2fpasswd.br')).status).not.toBe(500);
   });
+
+  it('answers HEAD on a console route like GET, without the body (uptime checks)', async () => {
+    for (const path of ['/', '/reloc']) {
+      const res = await request(app).head(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
 });

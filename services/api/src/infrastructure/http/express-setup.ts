@@ -87,7 +87,9 @@ export function installConsole(app: NestExpressApplication, consoleDir: string):
     }),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/v1')) return next();
+    // HEAD too: uptime checks and link checkers ask for the page without its body.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/v1'))
+      return next();
     if (!existsSync(index)) {
       res
         .status(503)
