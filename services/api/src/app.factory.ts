@@ -9,6 +9,7 @@ import { installBodyParsing, installConsole } from './infrastructure/http/expres
 import { ApiExceptionFilter } from './infrastructure/http/exception.filter';
 import { securityHeaders } from './infrastructure/http/security-headers';
 import { requestContextMiddleware } from './infrastructure/http/request-context';
+import { DataDirLock } from './infrastructure/data-dir-lock';
 import { Projector } from './infrastructure/projector';
 import { SeedService } from './seed/seed.service';
 import { GeoJobsModule } from './geo/geo-jobs.module';
@@ -33,10 +34,18 @@ export async function createApp(
         ? (({ log: 'info', verbose: 'trace' } as Record<string, string>)[mostVerbose] ??
           mostVerbose)
         : config.logLevel;
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.with({ ...config, logLevel }),
-    { bodyParser: false, bufferLogs: true },
-  );
+  // Before anything opens the folder: a second api on it stops here (DataDirInUseError).
+  const lock = DataDirLock.acquire(config.dataDir);
+  let app: NestExpressApplication;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.with({ ...config, logLevel }, lock),
+      { bodyParser: false, bufferLogs: true },
+    );
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   app.useLogger(app.get(PinoLogger));
   app.use(requestContextMiddleware);
   // Which proxies' X-Forwarded-* headers count (RELOC_TRUST_PROXY); none by default.

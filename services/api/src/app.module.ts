@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
+import { DataDirLock } from './infrastructure/data-dir-lock';
 import { currentRequest } from './infrastructure/http/request-context';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, AppConfig } from './config';
@@ -32,22 +33,26 @@ import { AuditModule } from './audit/audit.module';
 @Global()
 @Module({})
 class ConfigModule {
-  static with(config: AppConfig): DynamicModule {
+  static with(config: AppConfig, lock: DataDirLock): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DataDirLock, useValue: lock },
+      ],
+      exports: [APP_CONFIG, DataDirLock],
     };
   }
 }
 
 @Module({})
 export class AppModule {
-  static with(config: AppConfig): DynamicModule {
+  /** `lock` is this process's hold on the data folder (taken by createApp before anything opens). */
+  static with(config: AppConfig, lock: DataDirLock): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.with(config),
+        ConfigModule.with(config, lock),
         // One JSON line per log and per request, each with its request and correlation ids.
         LoggerModule.forRoot({
           pinoHttp: {

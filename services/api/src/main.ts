@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from './config';
 import { createApp } from './app.factory';
+import { DataDirInUseError } from './infrastructure/data-dir-lock';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +24,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from '../config';
+import { DataDirInUseError, DataDirLock } from '../infrastructure/data-dir-lock';
 import { openEventStore, openReadDb } from '../infrastructure/event-sourcing.module';
 import { Projector } from '../infrastructure/projector';
 import { ALL_PROJECTIONS } from '../infrastructure/read-models';
@@ -7,6 +8,8 @@ import { ALL_PROJECTIONS } from '../infrastructure/read-models';
 /** Drops every read model and replays the whole log into them (stop the server first). */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The server must be stopped: it projects into the same tables.
+  const lock = DataDirLock.acquire(config.dataDir);
   const store = openEventStore(config);
   const db = openReadDb(config);
   const projector = new Projector(store, db, ALL_PROJECTIONS);
@@ -24,9 +27,10 @@ async function main(): Promise<void> {
   );
   await store.close();
   db.close();
+  lock.release();
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config';
 import { CommandExecutor } from './command-executor';
 import { Projector } from './projector';
 import { ALL_PROJECTIONS } from './read-models';
+import { DataDirLock } from './data-dir-lock';
 import { EVENT_STORE, READ_DB } from './tokens';
 
 /** In embedded mode events and read models share one SQLite file; otherwise a local one. */
@@ -53,11 +54,13 @@ export class EventSourcingModule implements OnApplicationShutdown {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Database.Database,
     private readonly projector: Projector,
+    private readonly lock: DataDirLock,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.projector.stop();
     await this.store.close();
     this.db.close();
+    this.lock.release();
   }
 }

@@ -106,6 +106,9 @@ export class Projector {
     }
     this.stopped = false;
     await this.catchUp();
+    // Waiters registered before the checkpoint was read (module bootstrap) may already be
+    // satisfied by it: with nothing new to apply, no page would ever wake them.
+    this.notifyWaiters();
     this.follow();
   }
 

@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
-import { EventStore, START } from '@reloc/eventstore';
+import { EventStore } from '@reloc/eventstore';
 import {
   IntegrationMessage,
   IntegrationPayloadError,
   toIntegrationMessage,
 } from './integration-event';
+import { LocalRelayLease, RelayLease } from './relay-lease';
 
 /** Where the relay's messages go (Kafka in production). Resolves once the broker has them. */
 export interface IntegrationPublisher {
@@ -13,23 +14,22 @@ export interface IntegrationPublisher {
   close(): Promise<void>;
 }
 
-const CHECKPOINT = 'integration-relay';
-
 export type RelayOptions = {
   batchSize?: number;
   idleMs?: number;
   maxBackoffMs?: number;
   /** Topics are `<prefix>.<aggregate type>` (default `reloc`). */
   topicPrefix?: string;
+  /** Who may publish and where the checkpoint lives; by default this api alone, in its SQLite. */
+  lease?: RelayLease;
 };
 
 /**
  * Publishes the integration events of the log (the allow-list of integration-event.ts, each
  * checked against its schema; every other event is passed over), in order, from its stored
- * checkpoint: a batch is read after the
- * checkpoint, published, and only then the checkpoint moves past it. A crash between the two
- * publishes that batch again (at least once, never lost, never reordered); consumers skip a
- * position they have already seen for a key.
+ * checkpoint: a batch is read after the checkpoint, published, and only then the checkpoint
+ * moves past it. A crash between the two publishes that batch again (at least once, never
+ * lost, never reordered); consumers skip an idempotency-key (event id) already seen.
  */
 export class IntegrationRelay {
   private readonly logger = new Logger('IntegrationRelay');
@@ -37,24 +37,19 @@ export class IntegrationRelay {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private backoffMs = 0;
+  private readonly lease: RelayLease;
 
   constructor(
     private readonly store: EventStore,
-    private readonly db: Database.Database,
+    db: Database.Database,
     private readonly publisher: IntegrationPublisher,
     private readonly options: RelayOptions = {},
   ) {
-    db.exec(
-      'CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);',
-    );
+    this.lease = options.lease ?? new LocalRelayLease(db);
   }
 
   get checkpoint(): number {
-    const row = this.db
-      .prepare('SELECT position FROM rm_checkpoints WHERE name = ?')
-      .pluck()
-      .get(CHECKPOINT) as number | undefined;
-    return row ?? START;
+    return this.lease.knownCheckpoint;
   }
 
   start(): void {
@@ -68,6 +63,7 @@ export class IntegrationRelay {
     this.wake?.();
     await this.loop;
     this.loop = null;
+    await this.lease.release();
   }
 
   /** Publishes everything up to the head now; used by tests and on shutdown. */
@@ -97,8 +93,11 @@ export class IntegrationRelay {
     }
   }
 
+  /** One batch after the shared checkpoint, only while this relay holds the lease. */
   private async publishNextBatch(): Promise<number> {
-    const events = await this.store.readAll(this.checkpoint, this.options.batchSize ?? 500);
+    if (!(await this.lease.hold())) return 0;
+    const from = await this.lease.readCheckpoint();
+    const events = await this.store.readAll(from, this.options.batchSize ?? 500);
     if (!events.length) return 0;
     const messages = events.flatMap((event) => {
       try {
@@ -112,11 +111,8 @@ export class IntegrationRelay {
       }
     });
     if (messages.length) await this.publisher.publish(messages);
-    this.db
-      .prepare(
-        'INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
-      )
-      .run(CHECKPOINT, events[events.length - 1].position);
+    // Lost the lease meanwhile: the new holder publishes this batch again from the checkpoint.
+    if (!(await this.lease.writeCheckpoint(events[events.length - 1].position))) return 0;
     return events.length;
   }
 
