@@ -25,6 +25,7 @@ import { runBoardBench, writeProjects } from './lib/board-bench.mjs';
 import { dropReadModels, generateLog, loadApi, rebuild } from './lib/log-and-rebuild.mjs';
 import { benchDir, loadBetterSqlite3, loadDomain, loadEventstore } from './lib/paths.mjs';
 import { fmtInt, fmtMs, mb, median, table } from './lib/stats.mjs';
+import { consoleFirstScreen, rawReadParse, summaryRows, summaryTable } from './lib/summary.mjs';
 import { postgresParams } from './lib/postgres-params.mjs';
 import {
   benchPostgresUrl,
@@ -234,8 +235,24 @@ async function main() {
       onProgress: (id, i, n) => progress(`  ${id}: ${i} / ${n}`),
     });
     progress(`  API caught up in ${fmtMs(measured.api.caughtUpMs)}`, true);
+    // The client-file log's rebuild, beside a raw read + parse of the same log.
+    phase(`rebuilding read models on the client-file log × ${params.rebuildRepeats}`);
+    const before = rawReadParse({ api, Database, dataDir: boardDir });
+    const projectsRebuild = await rebuild({
+      api,
+      dataDir: boardDir,
+      repeats: params.rebuildRepeats,
+      onProgress: (rr, position, head) =>
+        progress(`  run ${rr + 1}: ${fmtInt(position)} / ${fmtInt(head)}`),
+    });
+    const after = rawReadParse({ api, Database, dataDir: boardDir });
+    progress(`  ${fmtInt(projectsRebuild.events)} events in ${fmtMs(projectsRebuild.ms)}`, true);
     markPeak('board');
-    board = { log: projectsLog, ...measured };
+    board = {
+      log: projectsLog,
+      ...measured,
+      rebuild: { ...projectsRebuild, rawReadParse: median([before, after]) },
+    };
   }
 
   const totalMs = performance.now() - t0;
@@ -317,6 +334,9 @@ async function main() {
       },
     },
   };
+
+  results.console = consoleFirstScreen(join(benchDir, '..', 'console', 'dist'));
+  results.rows = summaryRows(results);
 
   const resultsDir = join(benchDir, 'results');
   mkdirSync(resultsDir, { recursive: true });
@@ -473,7 +493,8 @@ function report(r) {
     header.push(
       'note: the machine was busy when the run started; rates are noisy, ratios less so.',
     );
-  const main = `${header.join('\n')}\n\n${table(rows, 'llrrl')}`;
+  const summary = r.rows?.length ? `${summaryTable(r.rows, table)}\n\n` : '';
+  const main = `${header.join('\n')}\n\n${summary}${table(rows, 'llrrl')}`;
   return r.board ? `${main}\n\n${boardReport(r)}` : main;
 }
 

@@ -50,7 +50,8 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](@nivo|@react-spring|d3-[^\\/]+|internmap|delaunator|robust-predicates|lodash|react-virtualized-auto-sizer|use-debounce)[\\/]/,
                 priority: 12,
               },
-              { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+              // No catch-all vendor chunk: a library only a lazy screen uses stays with that
+              // screen instead of loading before the first one.
             ],
           },
         },

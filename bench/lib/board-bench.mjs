@@ -114,7 +114,7 @@ export function boardQueries({ terms, domain }) {
 }
 
 /** Starts the API on `dataDir`; resolves once its projector has caught up. */
-function startApi(dataDir, timeoutMs = 600_000) {
+export function startApi(dataDir, timeoutMs = 600_000) {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], {
       env: {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, login, openPage } from './support/browser';
+import { eventually, launchBrowser, login, openPage } from './support/browser';
 import { e2eEnv } from './support/env';
 import { apiCall, apiToken, createProject } from './support/projects';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './support/server';
@@ -131,10 +131,17 @@ describe('admin page: users, deactivation with hand-over, inactive trigrams', ()
     expect(await banner.textContent()).toContain('Sophie Petit');
     const tabs = page.getByRole('navigation', { name: 'Navigation principale' });
     expect(await tabs.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    const impersonated = await page.evaluate(() => window.localStorage.getItem('token'));
+    const staffWith = (token: string | null) =>
+      fetch(`${url}/v1/partner/staff`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await staffWith(impersonated)).status).toBe(200);
     await banner.getByRole('button', { name: 'Revenir à mon compte' }).click();
     await page.waitForURL(/\/admin$/);
     await page.getByRole('table', { name: 'Utilisateurs' }).waitFor();
     expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
+    // The impersonated session is over; the super admin's own goes on, refresh cookie included.
+    await eventually(async () => (await staffWith(impersonated)).status === 401);
+    expect((await context.cookies()).some((c) => c.name === 'reloc_refresh')).toBe(true);
     const audit = await apiCall<{ type: string; target: string }[]>(
       url,
       adminToken,

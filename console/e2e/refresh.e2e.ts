@@ -59,3 +59,120 @@ describe('expired token', () => {
     expect(new URL(page.url()).pathname).toBe('/sales');
   });
 });
+
+describe('sessions with short access tokens (issue 14)', () => {
+  let server: ServerHandle;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ RELOC_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const waitPastTtl = () => new Promise((r) => setTimeout(r, (TTL_SECONDS + 1.5) * 1000));
+  const tokenOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'));
+  const callWith = (token: string | null) =>
+    fetch(`${server.url}/v1/partner/staff`, { headers: { Authorization: `Bearer ${token}` } });
+
+  it('refreshes silently while the console is used, and a reload keeps the user logged in', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    try {
+      await login(page, 'julien.bernard@reloc.fr', E2E_PASSWORD);
+      const refreshCookie = (await context.cookies()).find((c) => c.name === 'reloc_refresh');
+      expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+      // Page scripts never see the refresh token.
+      expect(await page.evaluate(() => document.cookie)).not.toContain('reloc_refresh');
+
+      const failures: string[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (path.startsWith('/v1/') && response.status() >= 400 && path !== '/v1/status.json')
+          failures.push(`${response.status()} ${path}`);
+      });
+      for (let round = 0; round < 2; round++) {
+        await waitPastTtl();
+        // Moving on in the console: the expired token is refreshed, the calls are retried.
+        await page.getByRole('link', { name: 'Reloc', exact: true }).click();
+        await page.getByRole('heading', { name: 'Tableau Reloc' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.getByRole('link', { name: 'Biens', exact: true }).click();
+        await page.getByRole('heading', { name: 'Biens' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(new URL(page.url()).pathname).toBe('/hosts');
+      }
+      // Only 'Expired token' answers came back (each followed by its retry), no visible hiccup.
+      expect(failures.every((f) => f.startsWith('401'))).toBe(true);
+
+      await waitPastTtl();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Biens' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/hosts');
+      expect((await callWith(await tokenOf(page))).status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets several tabs refresh at once without revoking the session', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    try {
+      await login(page, 'claire.martin@reloc.fr', E2E_PASSWORD);
+      const others = [await context.newPage(), await context.newPage()];
+      for (const other of others) {
+        await other.goto('/sales');
+        await other.getByRole('navigation', { name: 'Navigation principale' }).waitFor();
+      }
+      const tabs = [page, ...others];
+      await waitPastTtl();
+      const refreshes: number[] = [];
+      for (const tab of tabs)
+        tab.on('response', (response) => {
+          if (new URL(response.url()).pathname === '/v1/refresh')
+            refreshes.push(response.status());
+        });
+      await Promise.all(tabs.map((tab) => tab.reload()));
+      for (const tab of tabs) {
+        await tab.getByRole('navigation', { name: 'Navigation principale' }).waitFor();
+        await tab.waitForLoadState('networkidle');
+        expect(new URL(tab.url()).pathname).toBe('/sales');
+      }
+      // Serialised across tabs: the first refreshes, the others take its token.
+      expect(refreshes.length).toBeGreaterThanOrEqual(1);
+      expect(refreshes.every((status) => status === 200)).toBe(true);
+      expect((await callWith(await tokenOf(page))).status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('logs out for real: the former token and refresh cookie answer 401', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    try {
+      await login(page, 'sophie.petit@reloc.fr', E2E_PASSWORD);
+      const token = await tokenOf(page);
+      const cookie = (await context.cookies()).find((c) => c.name === 'reloc_refresh');
+      expect((await callWith(token)).status).toBe(200);
+
+      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+
+      expect(await tokenOf(page)).toBeNull();
+      const replayed = await callWith(token);
+      expect(replayed.status).toBe(401);
+      expect(await replayed.json()).toEqual({ message: 'Invalid credentials' });
+      const refreshed = await fetch(`${server.url}/v1/refresh`, {
+        method: 'POST',
+        headers: { Cookie: `reloc_refresh=${cookie?.value}` },
+      });
+      expect(refreshed.status).toBe(401);
+      expect((await context.cookies()).find((c) => c.name === 'reloc_refresh')).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+});

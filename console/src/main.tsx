@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
+import { prefetchScreens } from './app/routes';
 
 const router = createAppRouter();
 const root = document.getElementById('root');
@@ -15,3 +16,7 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The other screens' chunks, once the first screen is up and the browser has nothing to do.
+const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+window.addEventListener('load', () => whenIdle(() => void prefetchScreens()), { once: true });

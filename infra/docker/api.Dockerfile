@@ -43,6 +43,7 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --workspace=@reloc/ap
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
+    LOG_FORMAT=json \
     PORT=3000 \
     RELOC_DATA_DIR=/data \
     RELOC_CONSOLE_DIR=/app/console/dist

@@ -1,19 +1,77 @@
 import { isSuperAdmin } from '@reloc/domain';
-import type { ComponentType } from 'react';
-import { AboutPage } from '../features/about/AboutPage';
-import { CallbackSsoPage } from '../features/auth/pages/CallbackSsoPage';
-import { LoginPage } from '../features/auth/pages/LoginPage';
-import { AdminPage } from '../features/admin';
-import { BillingPage } from '../features/billing';
-import { DashboardPage } from '../features/dashboard';
-import { HelpPage } from '../features/knowledge';
-import { NotificationsPage } from '../features/notifications';
-import { ProspectPage, ProspectsPage } from '../features/prospects';
-import { HostPage, HostsPage } from '../features/hosts';
-import { AnnouncementPage, AnnouncementsPage } from '../features/announcements';
-import { BoardPage } from '../features/projects/board/BoardPage';
-import { ProjectPage } from '../features/projects/page/ProjectPage';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { RequireRole } from '../features/shell/components/RequireRole';
+
+/**
+ * A screen loaded with its route (its own chunk): only the first screen's code is fetched
+ * before it shows; `prefetchScreens` fetches the others once the browser is idle.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Lazy = lazy(() => load().then((module) => ({ default: pick(module) })));
+  const Screen = () => (
+    <Suspense fallback={null}>
+      <Lazy />
+    </Suspense>
+  );
+  loaders.add(load);
+  return Object.assign(Screen, { load });
+}
+const loaders = new Set<() => Promise<unknown>>();
+
+const LoginPage = screen(
+  () => import('../features/auth/pages/LoginPage'),
+  (m) => m.LoginPage,
+);
+const CallbackSsoPage = screen(
+  () => import('../features/auth/pages/CallbackSsoPage'),
+  (m) => m.CallbackSsoPage,
+);
+const AboutPage = screen(
+  () => import('../features/about/AboutPage'),
+  (m) => m.AboutPage,
+);
+const AdminPage = screen(
+  () => import('../features/admin/AdminPage'),
+  (m) => m.AdminPage,
+);
+const BillingPage = screen(
+  () => import('../features/billing'),
+  (m) => m.BillingPage,
+);
+const DashboardPage = screen(
+  () => import('../features/dashboard'),
+  (m) => m.DashboardPage,
+);
+const HelpPage = screen(
+  () => import('../features/knowledge'),
+  (m) => m.HelpPage,
+);
+const NotificationsPage = screen(
+  () => import('../features/notifications'),
+  (m) => m.NotificationsPage,
+);
+const prospects = () => import('../features/prospects');
+const ProspectPage = screen(prospects, (m) => m.ProspectPage);
+const ProspectsPage = screen(prospects, (m) => m.ProspectsPage);
+const hosts = () => import('../features/hosts');
+const HostPage = screen(hosts, (m) => m.HostPage);
+const HostsPage = screen(hosts, (m) => m.HostsPage);
+const announcements = () => import('../features/announcements');
+const AnnouncementPage = screen(announcements, (m) => m.AnnouncementPage);
+const AnnouncementsPage = screen(announcements, (m) => m.AnnouncementsPage);
+const BoardPage = screen(
+  () => import('../features/projects/board/BoardPage'),
+  (m) => m.BoardPage,
+);
+const ProjectPage = screen(
+  () => import('../features/projects/page/ProjectPage'),
+  (m) => m.ProjectPage,
+);
+
+/** Fetches every screen's chunk (once the first screen is up and the browser idle). */
+export async function prefetchScreens(): Promise<void> {
+  await Promise.all([...loaders].map((load) => load().catch(() => undefined)));
+}
 
 export type LayoutName = 'default' | 'empty';
 

@@ -6,6 +6,7 @@ import { useShellStore } from '../features/shell/store';
 import { getToken, setToken } from '../shared/api/token';
 import { stubFetch } from '../test/http';
 import { appRoutes, handleSessionEnd } from './router';
+import { prefetchScreens } from './routes';
 import { system } from './theme';
 
 const staffStatus = (role: string) => ({
@@ -48,6 +49,9 @@ function renderAt(path: string) {
   );
   return router;
 }
+
+// Screens are loaded with their routes (their own chunks): load them once, as the idle prefetch does.
+beforeAll(() => prefetchScreens(), 60_000);
 
 describe('default layout', () => {
   beforeEach(() => {
@@ -99,7 +103,7 @@ describe('default layout', () => {
       'page',
     );
     expect(screen.getByRole('button', { name: 'Notifications : 1 non lue' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Tableau Reloc' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tableau Reloc' })).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual(
       expect.arrayContaining([
         '/v1/status.json',

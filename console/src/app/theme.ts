@@ -21,6 +21,12 @@ const config = defineConfig({
     html: { colorPalette: 'brand' },
     body: { bg: 'bg.subtle' },
     '*:focus-visible': { outlineColor: 'brand.600' },
+    // A read-only field must not look editable: muted background, no text cursor.
+    'input[readonly], textarea[readonly]': {
+      bg: 'bg.muted !important',
+      borderStyle: 'dashed !important',
+      cursor: 'default',
+    },
   },
   theme: {
     tokens: {

@@ -1,3 +1,4 @@
+import { integerQuery } from './validator';
 import { MAIL_TYPES } from '@reloc/domain';
 
 /** POST /addMasterPassword: a user's e-mail, or a project's client (its userId or its id). */
@@ -44,7 +45,7 @@ export const inactiveStaffQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'string', pattern: '^[0-9]{1,6}$' },
+    page: integerQuery(0, 999999),
     pageSize: { type: 'string', enum: ['100', '200'] },
   },
 } as const;

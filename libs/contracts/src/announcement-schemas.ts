@@ -1,3 +1,4 @@
+import { integerQuery } from './validator';
 import { AnnouncementField, ANNOUNCEMENTS_PAGE_SIZE } from '@reloc/domain';
 
 /**
@@ -49,8 +50,8 @@ export const listAnnouncementsSchema = {
   additionalProperties: false,
   properties: {
     search: { type: 'string', maxLength: 200 },
-    offset: { type: 'string', pattern: '^[0-9]{1,9}$' },
-    size: { type: 'string', pattern: '^[0-9]{1,4}$' },
+    offset: integerQuery(0, 999999999),
+    size: integerQuery(0, 9999),
   },
 } as const;
 export type ListAnnouncementsQuery = { search?: string; offset?: string; size?: string };

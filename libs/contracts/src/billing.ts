@@ -1,3 +1,4 @@
+import { integerQuery } from './validator';
 /** Billing queries and the file's billing overrides (spec §7 "Staff, users and billing"). */
 const month = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' } as const;
 const objectId = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
@@ -14,7 +15,7 @@ export const billingListQuerySchema = {
     skipZero: booleanText,
     from: month,
     to: month,
-    page: { type: 'string', pattern: '^\\d{1,6}$' },
+    page: integerQuery(0, 999999),
     pageSize: { type: 'string', enum: ['100', '200'] },
     sortBy: { type: 'string', enum: BILLING_SORT_FIELDS },
     sortDirection: { type: 'string', enum: ['asc', 'desc'] },

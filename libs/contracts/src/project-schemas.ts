@@ -1,4 +1,10 @@
-import { COMPUTED_FIELDS, EDITABLE_FIELDS, FIELD_KINDS, FieldKind } from '@reloc/domain';
+import {
+  COMPUTED_FIELDS,
+  EDITABLE_FIELDS,
+  FIELD_KINDS,
+  FieldKind,
+  FIRST_FILTER_YEAR,
+} from '@reloc/domain';
 
 /**
  * Schemas of the project calls (spec §7 "Projects and customers"). The editable fields and
@@ -32,13 +38,16 @@ export const PROJECT_FIELD_SCHEMAS: Record<string, object> = {
   chosenEstate: KIND_SCHEMAS.objectId,
 };
 
+/**
+ * PUT /lease/{id}: the changed fields (the spec's body); `_revision`, the revision the edit
+ * started from, is an optional guard (409 on a field someone else changed since).
+ */
 export const updateProjectSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['_revision'],
   properties: { _revision: { type: 'integer', minimum: -1 }, ...PROJECT_FIELD_SCHEMAS },
 } as const;
-export type UpdateProjectBody = { _revision: number } & Record<string, unknown>;
+export type UpdateProjectBody = { _revision?: number } & Record<string, unknown>;
 
 const stageName = { type: 'string', minLength: 1, maxLength: 50 } as const;
 const trigramOrNull = { anyOf: [{ type: 'string', pattern: '^[A-Z]{3}$' }, { type: 'null' }] };
@@ -50,7 +59,13 @@ export const boardQuerySchema = {
     offset: { type: 'integer', minimum: 0 },
     size: { type: 'integer', minimum: 1, maximum: 200 },
     filter: { type: 'string', enum: ['active', 'alerts', 'stopped', 'all'] },
-    year: { anyOf: [{ type: 'integer', minimum: 2017, maximum: 2025 }, { type: 'null' }] },
+    // 2017 to the current year, from the clock (issue 15 point 12).
+    year: {
+      anyOf: [
+        { type: 'integer', minimum: FIRST_FILTER_YEAR, notAfterCurrentYear: true },
+        { type: 'null' },
+      ],
+    },
     progress: stageName,
     search: { type: 'string', maxLength: 200 },
     properties: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 },

@@ -88,14 +88,16 @@ export const createProspectSchema = {
 } as const;
 export type CreateProspectBody = { name: string; assignees?: { sale?: string | null } };
 
-/** PUT /prospects/{id}: the changed fields and the revision the edit started from. */
+/**
+ * PUT /prospects/{id}: the changed fields (the spec's body); `_revision`, the revision the
+ * edit started from, is an optional guard (409 on a field someone else changed since).
+ */
 export const updateProspectSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['_revision'],
   properties: { _revision: { type: 'integer', minimum: -1 }, ...PROSPECT_FIELD_SCHEMAS },
 } as const;
-export type UpdateProspectBody = { _revision: number } & Record<string, unknown>;
+export type UpdateProspectBody = { _revision?: number } & Record<string, unknown>;
 
 /** GET /prospects and GET /reports/prospects: search box and Actifs / Abandonnés / Tous. */
 export const prospectsQuerySchema = {

@@ -1,15 +1,22 @@
-import { ASSIGNABLE_ROLES, REWARD_CATEGORIES, ROLES } from '@reloc/domain';
+import { ASSIGNABLE_ROLES, PASSWORD_MIN_LENGTH, REWARD_CATEGORIES, ROLES } from '@reloc/domain';
 
 /** JSON Schemas of the request bodies (spec §7). Unknown fields are refused, never stored. */
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const amount = { type: 'number', minimum: 0 } as const;
 
+/**
+ * POST /login-partner checks what the console's form checks (§5 "Login and lead form", issue
+ * 15 point 13): the e-mail required ('Obligatoire') and one, the password 8 characters at least.
+ */
 export const loginPartnerSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['email', 'password'],
-  properties: { email, password: { type: 'string', minLength: 1, maxLength: 200 } },
+  properties: {
+    email: { ...email, minLength: 1 },
+    password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 200 },
+  },
 } as const;
 export type LoginPartnerBody = { email: string; password: string };
 

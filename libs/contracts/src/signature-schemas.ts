@@ -1,3 +1,4 @@
+import { integerQuery } from './validator';
 import { SIGNATURE_STEPS, TEMPLATE_DOCUMENT_TYPES, TEMPLATE_NAME_MAX } from '@reloc/domain';
 import type { SignatureStep, TemplateDocumentType } from '@reloc/domain';
 
@@ -6,8 +7,8 @@ export const signatureTemplatesQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    offset: { type: 'string', pattern: '^[0-9]{1,9}$' },
-    size: { type: 'string', pattern: '^[0-9]{1,4}$' },
+    offset: integerQuery(0, 999999999),
+    size: integerQuery(0, 9999),
   },
 } as const;
 export type SignatureTemplatesQuery = { offset?: string; size?: string };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,46 @@ describe('hash chain (tamper evidence)', () => {
     expect(canonicalJson(odd)).toBe(canonicalJson(JSON.parse(JSON.stringify(odd))));
     expect(JSON.parse(canonicalJson(odd))).toEqual(JSON.parse(JSON.stringify(odd)));
     expect(canonicalJson(undefined)).toBe('null');
+  });
+
+  it('hashes exactly sha256(prev + "\\n" + canonical JSON of the event without its link)', () => {
+    const cases = [
+      {
+        data: { n: 1, a: [1, { z: 'é', b: null }] },
+        metadata: { actor: { id: 'u1' }, chain: { prev: null, hash: 'x' } },
+      },
+      { data: undefined, metadata: undefined },
+      {
+        data: { when: new Date('2026-11-23T10:00:00.000Z'), skip: undefined },
+        metadata: { '"odd\nkey': 1, zz: [undefined] },
+      },
+      { data: 'texte', metadata: { chain: 1 } },
+    ];
+    let prev: string | null = null;
+    cases.forEach(({ data, metadata }, revision) => {
+      const event = {
+        id: `e${revision}`,
+        streamId: 's-1',
+        revision,
+        type: 'Changed',
+        data,
+        metadata,
+      };
+      const { chain: _link, ...rest } = metadata ?? {};
+      const body = canonicalJson({
+        id: event.id,
+        streamId: 's-1',
+        revision,
+        type: 'Changed',
+        data: data ?? null,
+        metadata: rest,
+      });
+      const expected = createHash('sha256')
+        .update(`${prev ?? ''}\n${body}`)
+        .digest('hex');
+      expect(chainHash(prev, event)).toBe(expected);
+      prev = expected;
+    });
   });
 
   it('links each event to the previous one of its stream, across appends and streams', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import type {
   AppendResult,
   EventData,
@@ -19,6 +19,19 @@ export type ChainLink = { prev: string | null; hash: string };
 /** The key under which the link is kept in the metadata. */
 export const CHAIN_KEY = 'chain';
 
+/** Quoted object keys: the same few keys come back in every event. */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 10_000;
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 /** JSON.stringify's own rules (toJSON, undefined dropped, non-finite → null), keys sorted. */
 function write(value: unknown, inArray: boolean): string | undefined {
   if (
@@ -27,6 +40,11 @@ function write(value: unknown, inArray: boolean): string | undefined {
     typeof (value as { toJSON?: unknown }).toJSON === 'function'
   )
     value = (value as { toJSON: () => unknown }).toJSON();
+  return serialize(value, inArray);
+}
+
+/** `write` once toJSON was applied (JSON.stringify applies it once per value). */
+function serialize(value: unknown, inArray: boolean): string | undefined {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
@@ -42,13 +60,30 @@ function write(value: unknown, inArray: boolean): string | undefined {
       return inArray ? 'null' : undefined;
   }
   if (value === null) return 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => write(item, true)).join(',')}]`;
-  const parts: string[] = [];
-  for (const key of Object.keys(value as object).sort()) {
-    const text = write((value as Record<string, unknown>)[key], false);
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      out += write(value[i], true);
+    }
+    return `${out}]`;
   }
-  return `{${parts.join(',')}}`;
+  return writeObject(value as Record<string, unknown>, null);
+}
+
+/** An object's members, keys sorted, `skip` left out (the chain link of a metadata). */
+function writeObject(value: Record<string, unknown>, skip: string | null): string {
+  const keys = Object.keys(value);
+  if (keys.length > 1) keys.sort();
+  let out = '{';
+  for (const key of keys) {
+    if (key === skip) continue;
+    const text = write(value[key], false);
+    if (text === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += `${quoteKey(key)}:${text}`;
+  }
+  return `${out}}`;
 }
 
 /**
@@ -65,6 +100,11 @@ export function metadataWithoutChain(metadata: Record<string, unknown> | undefin
   return rest;
 }
 
+const sha256Hex: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => (crypto as unknown as { hash(a: string, t: string): string }).hash('sha256', text)
+    : (text) => createHash('sha256').update(text).digest('hex');
+
 /**
  * sha256 (hex) of `prev + "\n" + canonical JSON of {id, streamId, revision, type, data,
  * metadata without chain}`. Anyone holding an export can recompute it with any sha256 tool.
@@ -80,17 +120,29 @@ export function chainHash(
     metadata?: Record<string, unknown>;
   },
 ): string {
-  const body = canonicalJson({
-    id: event.id,
-    streamId: event.streamId,
-    revision: event.revision,
-    type: event.type,
-    data: event.data ?? null,
-    metadata: metadataWithoutChain(event.metadata),
-  });
-  return createHash('sha256')
-    .update(`${prev ?? ''}\n${body}`)
-    .digest('hex');
+  const metadata = event.metadata;
+  // The body written directly, its keys in sorted order, the chain link skipped: the same
+  // text as canonicalJson of the object, without building it.
+  const members: [string, string | undefined][] = [
+    ['data', write(event.data ?? null, false)],
+    ['id', write(event.id, false)],
+    [
+      'metadata',
+      metadata && typeof metadata.toJSON !== 'function'
+        ? writeObject(metadata, CHAIN_KEY)
+        : write(metadataWithoutChain(metadata), false),
+    ],
+    ['revision', write(event.revision, false)],
+    ['streamId', write(event.streamId, false)],
+    ['type', write(event.type, false)],
+  ];
+  let body = '{';
+  for (const [key, text] of members) {
+    if (text === undefined) continue;
+    if (body.length > 1) body += ',';
+    body += `"${key}":${text}`;
+  }
+  return sha256Hex(`${prev ?? ''}\n${body}}`);
 }
 
 export function chainLinkOf(event: Pick<RecordedEvent, 'metadata'>): ChainLink | null {
@@ -199,9 +251,14 @@ export class ChainedEventStore implements EventStore {
       const current = last.revision;
       const pinned = this.pin(expected, current);
       let prev = last.hash;
-      const chained = events.map((event, i) => {
+      const chained: EventData[] = [];
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i];
         const id = event.id ?? uuidv7();
-        const metadata = metadataWithoutChain(event.metadata);
+        // The caller's metadata without any link it carried, then the new link last.
+        const metadata: Record<string, unknown> = {};
+        const given = event.metadata ?? {};
+        for (const key of Object.keys(given)) if (key !== CHAIN_KEY) metadata[key] = given[key];
         const hash = chainHash(prev, {
           id,
           streamId,
@@ -210,10 +267,10 @@ export class ChainedEventStore implements EventStore {
           data: event.data,
           metadata,
         });
-        const link: ChainLink = { prev, hash };
+        metadata[CHAIN_KEY] = { prev, hash } satisfies ChainLink;
         prev = hash;
-        return { ...event, id, metadata: { ...metadata, [CHAIN_KEY]: link } };
-      });
+        chained.push({ ...event, id, metadata });
+      }
       try {
         const result = await this.inner.appendToStream(streamId, chained, {
           expectedRevision: pinned,

@@ -12,9 +12,14 @@ import { requestContextMiddleware } from './infrastructure/http/request-context'
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { Projector } from './infrastructure/projector';
 import { SeedService } from './seed/seed.service';
+import { SeedClaim } from './seed/seed-claim';
+import { EVENT_STORE } from './infrastructure/tokens';
 import { GeoJobsModule } from './geo/geo-jobs.module';
 import { BlobEraser } from './files/blob-eraser';
 import { BlobMigrationRunner } from './files/blob-migration.runner';
+import { BackupScheduler } from './backup/backup-scheduler';
+import { Metrics, metricsHandler } from './infrastructure/metrics';
+import { JOB_QUEUE } from './geo/geo-jobs.module';
 
 /**
  * Builds the whole API (used by main.ts and by the tests): routes under /v1, our body
@@ -48,6 +53,10 @@ export async function createApp(
   }
   app.useLogger(app.get(PinoLogger));
   app.use(requestContextMiddleware);
+  const metrics = app.get(Metrics);
+  app.use(metrics.middleware);
+  // Outside /v1, before the console's fallback: loopback only, or a Bearer RELOC_METRICS_TOKEN.
+  app.use('/metrics', metricsHandler(metrics, config.metricsToken));
   // Which proxies' X-Forwarded-* headers count (RELOC_TRUST_PROXY); none by default.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -68,9 +77,25 @@ export async function createApp(
   // Caught up: what the log let go meanwhile is erased; blobs of the former layout get encrypted.
   app.get(BlobEraser).start();
   void app.get(BlobMigrationRunner).start();
-  await app.get(SeedService).run();
+  // First run: once per deployment, whichever replica claims it (seed-claim.ts).
+  const seed = app.get(SeedService);
+  if (await seed.needed()) {
+    await new SeedClaim(app.get(EVENT_STORE), app.get(Projector)).exclusively(
+      () => seed.needed(),
+      () => seed.run(),
+    );
+  }
   // After the seed: the reactor's first start begins at the head of the log.
   await app.get(GeoJobsModule).start();
+  // Scheduled backups (RELOC_BACKUP_DIR): the first when the newest one is older than the period.
+  const backups = app.get(BackupScheduler);
+  backups.start();
+  metrics.watchProjector(app.get(Projector), app.get(EVENT_STORE));
+  await metrics.watchJobs(app.get(JOB_QUEUE));
+  metrics.watchBackups(() => {
+    const status = backups.status();
+    return { ageSeconds: status.ageSeconds, lastOk: status.last ? status.last.ok : null };
+  });
   Logger.log(`read models at position ${app.get(Projector).currentPosition}`, 'Bootstrap');
   return app;
 }

@@ -1,7 +1,9 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, RequestMethod } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, Params } from 'nestjs-pino';
+import type { Options } from 'pino-http';
 import { DataDirLock } from './infrastructure/data-dir-lock';
+import { humanLogStream } from './infrastructure/log-format';
 import { currentRequest } from './infrastructure/http/request-context';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, AppConfig } from './config';
@@ -29,6 +31,7 @@ import { MailModule } from './mail/mail.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { BillingModule } from './billing/billing.module';
 import { AuditModule } from './audit/audit.module';
+import { BackupScheduler } from './backup/backup-scheduler';
 
 @Global()
 @Module({})
@@ -45,6 +48,17 @@ class ConfigModule {
   }
 }
 
+function pinoHttpOptions(config: AppConfig): Params['pinoHttp'] {
+  const options: Options = {
+    level: config.logLevel,
+    genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+    customProps: () => ({ correlationId: currentRequest()?.correlationId }),
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    quietReqLogger: true,
+  };
+  return config.logFormat === 'pretty' ? [options, humanLogStream()] : options;
+}
+
 @Module({})
 export class AppModule {
   /** `lock` is this process's hold on the data folder (taken by createApp before anything opens). */
@@ -53,15 +67,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.with(config, lock),
-        // One JSON line per log and per request, each with its request and correlation ids.
+        // One JSON line per log and per request, each with its request and correlation ids;
+        // LOG_FORMAT=pretty writes a short human line instead (npm start's terminal).
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            customProps: () => ({ correlationId: currentRequest()?.correlationId }),
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            quietReqLogger: true,
-          },
+          pinoHttp: pinoHttpOptions(config),
+          // Every route, in Nest 11's wildcard syntax (the default '*' warns at each start).
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         }),
         CqrsModule.forRoot(),
         EventSourcingModule,
@@ -87,7 +98,8 @@ export class AppModule {
         AuditModule,
       ],
       controllers: [HealthController, AddressController],
-      providers: [SeedService, AddressSearchService],
+      providers: [SeedService, AddressSearchService, BackupScheduler],
+      exports: [BackupScheduler],
     };
   }
 }

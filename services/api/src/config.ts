@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseFilesKey } from '@reloc/worker';
+import { LogFormat, parseLogFormat } from './infrastructure/log-format';
 
 /** Everything the API reads from the environment, in one place (see infra/ENVIRONMENT.md). */
 export type AppConfig = {
@@ -46,6 +47,8 @@ export type AppConfig = {
   kafkaBrokers: string[] | null;
   /** pino level of the JSON logs (LOG_LEVEL): fatal, error, warn, info, debug, trace, silent. */
   logLevel: string;
+  /** LOG_FORMAT: 'json' lines (the default, the Docker images) or 'pretty' (npm start). */
+  logFormat: LogFormat;
   /** The public site a prospect's company link leads to (RELOC_SITE_URL). */
   siteUrl: string;
   /** Yousign API v3 when its URL and key are set; null = the built-in signature provider. */
@@ -59,6 +62,13 @@ export type AppConfig = {
    * X-Forwarded-Proto are believed. false by default: the client address is the socket's.
    */
   trustProxy: TrustProxy;
+  /**
+   * Scheduled backups of the embedded mode (RELOC_BACKUP_DIR, RELOC_BACKUP_EVERY, default 6h,
+   * RELOC_BACKUP_KEEP, default 7); null = none.
+   */
+  backup: { dir: string; everyMs: number; keep: number } | null;
+  /** Bearer token of GET /metrics (RELOC_METRICS_TOKEN); null = loopback callers only. */
+  metricsToken: string | null;
 };
 
 /** What Express accepts for 'trust proxy' and we let the environment say. */
@@ -78,6 +88,17 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/** `30m`, `6h`, `1d`, `45s` (RELOC_BACKUP_EVERY) in milliseconds; throws on anything else. */
+export function durationMs(value: string): number {
+  const match = /^\s*(\d+)\s*(s|m|h|d)\s*$/.exec(value);
+  const amount = match ? Number(match[1]) : 0;
+  if (!match || amount <= 0)
+    throw new Error(
+      `RELOC_BACKUP_EVERY=${value} : attendu un nombre suivi de s, m, h ou d (ex. 30m, 6h, 1d)`,
+    );
+  return amount * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's']!;
 }
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -106,8 +127,13 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+/** RELOC_DATA_DIR, default `<repo>/data` (nothing is created: the restore needs it empty). */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = resolve(env.RELOC_DATA_DIR || join(repoRoot, 'data'));
+  const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
   const filesDir = resolve(env.RELOC_FILES_DIR || join(dataDir, 'files'));
   mkdirSync(filesDir, { recursive: true });
@@ -122,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.RELOC_ADMIN_PASSWORD || 'Reloc2026!',
     demo: env.RELOC_DEMO !== '0',
     tokenSecret: env.RELOC_TOKEN_SECRET || readOrCreateSecret(dataDir),
-    tokenTtlSeconds: positiveInt(env.RELOC_TOKEN_TTL_SECONDS, 3600),
+    tokenTtlSeconds: positiveInt(env.RELOC_TOKEN_TTL_SECONDS, 900),
     refreshTtlSeconds: positiveInt(env.RELOC_REFRESH_TTL_SECONDS, 30 * 24 * 3600),
     consoleDir: resolve(env.RELOC_CONSOLE_DIR || join(repoRoot, 'console', 'dist')),
     publicUrl: (env.RELOC_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
@@ -148,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(Boolean)
       : null,
     logLevel: LOG_LEVELS.includes(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'info',
+    logFormat: parseLogFormat(env.LOG_FORMAT),
     siteUrl: (env.RELOC_SITE_URL?.trim() || 'https://www.reloc.fr').replace(/\/$/, ''),
     yousign:
       env.RELOC_YOUSIGN_API_URL?.trim() && env.RELOC_YOUSIGN_API_KEY?.trim()
@@ -160,6 +187,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
     filesKey: filesKeyOf(env.RELOC_FILES_KEY, dataDir),
     trustProxy: trustProxyOf(env.RELOC_TRUST_PROXY),
+    backup: env.RELOC_BACKUP_DIR?.trim()
+      ? {
+          dir: resolve(env.RELOC_BACKUP_DIR.trim()),
+          everyMs: durationMs(env.RELOC_BACKUP_EVERY?.trim() || '6h'),
+          keep: positiveInt(env.RELOC_BACKUP_KEEP, 7),
+        }
+      : null,
+    metricsToken: env.RELOC_METRICS_TOKEN?.trim() || null,
   };
 }
 

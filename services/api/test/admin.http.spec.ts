@@ -1,3 +1,5 @@
+import { projectDecider } from '@reloc/domain';
+import { CommandExecutor } from '../src/infrastructure/command-executor';
 import { AccountRole, ACCOUNTS, startTestApp, TestApp } from './support/test-app';
 
 const NOT_SUPERADMIN: AccountRole[] = ['ADMIN', 'OPERATOR', 'SALE', 'VENDOR', 'USER'];
@@ -129,12 +131,27 @@ describe('admin page calls (§2 "Admin page", §4 "Users", §7)', () => {
   describe('GET /v1/user/inactiveStaff', () => {
     it('lists the slots still held by deactivated staff, with links', async () => {
       const fileId = await createFile('inactive@exemple.fr', { sale: 'SPE' });
-      const assign = await t
+      // A deactivated member can no longer be assigned (issue 15): the slot is an old one,
+      // written while AFO was still active.
+      const refused = await t
         .http()
         .post(`/v1/lease/${fileId}`)
         .set(await as('SUPERADMIN'))
         .send({ assignees: { reloc: 'AFO' } });
-      expect(assign.status).toBeLessThan(300);
+      expect(refused.status).toBe(400);
+      await t.app.get(CommandExecutor).execute(
+        `project-${fileId}`,
+        projectDecider,
+        {
+          type: 'AssignRole',
+          role: 'reloc',
+          trigram: 'AFO',
+          activeStaff: ['AFO'],
+          actor: { id: 'old', role: 'SUPERADMIN', trigram: null },
+          at: '2025-01-01T00:00:00.000Z',
+        },
+        { actor: { id: 'old', role: 'SUPERADMIN', trigram: null } },
+      );
       const res = await t
         .http()
         .get('/v1/user/inactiveStaff?page=0&pageSize=100')

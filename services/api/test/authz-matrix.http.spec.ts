@@ -291,9 +291,18 @@ describe('authorization matrix: every route × every identity (issue 14, SPEC §
       .set('Authorization', `Bearer ${tokens.SUPERADMIN}`);
     const rootId = root.body.id as string;
     // Signed with the server's secret, expired two TTLs ago.
+    // (same session as the super admin's live token, so only the expiry differs).
+    const claims = JSON.parse(
+      Buffer.from(tokens.SUPERADMIN!.split('.')[1], 'base64url').toString('utf8'),
+    ) as { sid: string; gen: number };
     tokens.expired = t.app
       .get(TokenService)
-      .issue(rootId, 'SUPERADMIN', Date.now() - 2 * t.config.tokenTtlSeconds * 1000);
+      .issue(
+        rootId,
+        'SUPERADMIN',
+        { id: claims.sid, generation: claims.gen },
+        Date.now() - 2 * t.config.tokenTtlSeconds * 1000,
+      );
     // The super admin's claims under another key: a bad signature.
     const [header, payload] = tokens.SUPERADMIN!.split('.');
     const forgedSignature = createHmac('sha256', 'pas-le-bon-secret')

@@ -76,29 +76,31 @@ describe('billing (§3 "Billing entry", §7 "Staff, users and billing", §9 "Bil
   });
   afterAll(() => t.close());
 
-  it('forecasts the visits of a file before sentToAL at 30 € each', async () => {
+  it("forecasts the visits of a file before sentToAL at each person's own visit rate (issue 15 point 20)", async () => {
     const all = await get('/v1/billing/outstanding', 'ADMIN');
     expect(all.status).toBe(200);
     const julien = all.body.outstanding.find((u: { trigram: string }) => u.trigram === 'JBE');
+    // Demo grids at sentToAL: JBE 15 € a visit, SPE 10 € (not a flat 30 €).
     expect(julien.projects).toContainEqual(
       expect.objectContaining({
         _id: projectId,
         step: 'forecast',
-        amount: 3000,
+        amount: 1500,
         roles: ['visits'],
       }),
     );
     const mine = await get('/v1/user/billing/outstanding', 'SALE');
     expect(mine.status).toBe(200);
     expect(mine.body.projects).toContainEqual(
-      expect.objectContaining({ _id: projectId, step: 'forecast', amount: 3000 }),
+      expect.objectContaining({ _id: projectId, step: 'forecast', amount: 1000 }),
     );
     expect(mine.body.total).toBe(mine.body.due + mine.body.custom + mine.body.forecast);
     expect(await entriesOf('JBE')).toEqual([]);
   });
 
   it('bills each assignee when the file reaches sentToAL, visits frozen, in cents', async () => {
-    expect((await move('sentToAL', 'ADMIN')).status).toBe(200);
+    // The super admin places the file past the gates (its documents are not all there).
+    expect((await move('sentToAL', 'SUPERADMIN')).status).toBe(200);
     // Demo grids: JBE reloc 150 € + visits 15 €; SPE lead 40 € + sale 80 € + visits 10 €.
     expect(linesOf(await entriesOf('JBE'))).toEqual([
       { step: 'sentToAL', amount: 16500, roles: ['reloc', 'visits'] },
@@ -113,12 +115,15 @@ describe('billing (§3 "Billing entry", §7 "Staff, users and billing", §9 "Bil
     // The login status (§7 /status.json) carries the same outstanding total.
     const status = await get('/v1/status.json', 'OPERATOR');
     expect(status.body.billing).toEqual({ outstanding: mine.body.total });
-    // A visit planned after sentToAL changes nothing: frozen.
+    // A visit planned after sentToAL (an admin may still) changes nothing: frozen.
     const hostId = await fx.createHost({ address: '40 Rue de la République 69001 Lyon' });
-    await fx.propose(projectId, hostId);
-    await fx.update(projectId, hostId, {
-      visited: { dateVisite: '20/03/2026', time: '10:00', author: 'operator' },
-    });
+    await fx.propose(projectId, hostId, 'ADMIN');
+    await fx.update(
+      projectId,
+      hostId,
+      { visited: { dateVisite: '20/03/2026', time: '10:00', author: 'operator' } },
+      'ADMIN',
+    );
     expect(linesOf(await entriesOf('JBE'))).toEqual([
       { step: 'sentToAL', amount: 16500, roles: ['reloc', 'visits'] },
     ]);

@@ -445,6 +445,10 @@ describe('documents (§2 "Documents tab", §3 "Document", §7 "Documents and sig
 
     it('needs a chosen property, 3 proposals with an exact address and every document', async () => {
       const id = await f.createProject('Léo', 'Martin');
+      const incomplete = await move(id, { currentProgress: 'awaitingSignature' });
+      expect(incomplete.status).toBe(400);
+      expect(incomplete.body.message).toBe('Dossier incomplet');
+      await f.completeFile(id);
       const refused = await move(id, { currentProgress: 'awaitingSignature' });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,6 +200,24 @@ describe('geocoding and travel times as jobs (issue 4 item 4, §7 "Third-party s
 
   it('runs after a restart the jobs the in-process runner still held when the api stopped', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'reloc-geo-restart-'));
+    // A local server speaking the Routes matrix format: with a maps provider the distance is
+    // a job (offline, the estimate is written with the addresses and no job is needed).
+    const routes = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify([
+          {
+            originIndex: 0,
+            destinationIndex: 0,
+            status: {},
+            condition: 'ROUTE_EXISTS',
+            distanceMeters: 465000,
+            duration: '16200s',
+          },
+        ]),
+      );
+    });
+    await new Promise<void>((resolve) => routes.listen(0, '127.0.0.1', resolve));
     const config = loadConfig({
       RELOC_DATA_DIR: dataDir,
       RELOC_ADMIN_EMAIL: ACCOUNTS.SUPERADMIN,
@@ -205,6 +225,8 @@ describe('geocoding and travel times as jobs (issue 4 item 4, §7 "Third-party s
       RELOC_DEMO: '0',
       RELOC_CONSOLE_DIR: join(dataDir, 'console'),
       RELOC_GEO_JOBS: '1',
+      RELOC_ROUTES_API_URL: `http://127.0.0.1:${(routes.address() as AddressInfo).port}`,
+      RELOC_ROUTES_API_KEY: 'cle-de-test',
     });
     try {
       let app = await createApp(config, { logger: ['error'] });
@@ -212,22 +234,18 @@ describe('geocoding and travel times as jobs (issue 4 item 4, §7 "Third-party s
         .post('/v1/login-partner')
         .send({ email: ACCOUNTS.SUPERADMIN, password: PASSWORD });
       const auth = { Authorization: `Bearer ${login.body.token}` };
-      const created = await request(app.getHttpServer())
-        .post('/v1/customer')
-        .set(auth)
-        .send({
-          email: 'redemarrage@exemple.fr',
-          firstName: 'Léa',
-          lastName: 'Morel',
-          phoneNumber: '0612345670',
-          company: 'Airbus',
-          contractType: 'Nouvel embauché en CDI',
-          actualCity: 'Paris',
-          fromAddressObject: paris,
-          addressWork: villeurbanne.label,
-          addressWorkObject: villeurbanne,
-          assignees: { sale: 'SPE' },
-        });
+      const created = await request(app.getHttpServer()).post('/v1/customer').set(auth).send({
+        email: 'redemarrage@exemple.fr',
+        firstName: 'Léa',
+        lastName: 'Morel',
+        phoneNumber: '0612345670',
+        company: 'Airbus',
+        contractType: 'Nouvel embauché en CDI',
+        actualCity: 'Paris',
+        fromAddressObject: paris,
+        addressWork: villeurbanne.label,
+        addressWorkObject: villeurbanne,
+      });
       expect(created.status).toBe(201);
       // The reactor has enqueued the job and moved its checkpoint past the event...
       const head = await app.get<EventStore>(EVENT_STORE).headPosition();
@@ -247,11 +265,17 @@ describe('geocoding and travel times as jobs (issue 4 item 4, §7 "Third-party s
           read,
           (body) => typeof body.contractualDistance === 'number',
         );
-        expect(project.contractualEstimate).toBe(true);
+        expect(project).toMatchObject({
+          contractualEstimate: false,
+          contractualDistance: 465000,
+          contractualTime: 16200,
+          contractualPending: false,
+        });
       } finally {
         await app.close();
       }
     } finally {
+      await new Promise<void>((resolve) => routes.close(() => resolve()));
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 30000);

@@ -276,11 +276,12 @@ describe('prospects (§2, §4 "Prospect stages", §5 "Prospects", §6, §7)', ()
     expect((await put(id, { assignees: { lead: 'QQQ' } }, 'ADMIN')).body.errors).toEqual({
       'assignees.lead': 'Invalide',
     });
+    // A bad value without `_revision` (optional since issue 15 point 11) is refused the same.
     const noRevision = await t
       .http()
       .put(`/v1/prospects/${id}`)
       .set(await as('SALE'))
-      .send({ siret: '3' });
+      .send({ siret: '3', employeesCount: '3' });
     expect(noRevision.status).toBe(400);
     expect((await get(id)).body.siret).toBeNull();
   });
@@ -332,10 +333,17 @@ describe('prospects (§2, §4 "Prospect stages", §5 "Prospects", §6, §7)', ()
     page = (await put(id, { ...INVOLVED, currentProgress: 'involved' })).body;
     expect(page).toMatchObject({ currentProgress: 'involved', potentialNewHiL: 8, invalid: false });
 
-    // testing and done need no field but are ahead of the theory without a client file.
-    page = (await move('testing')).body;
+    // testing and done need no field but are ahead of the theory without a client file:
+    // refused to others (issue 15 point 8), the superadmin's direct pick only.
+    expect(page.nextStage).toMatchObject({
+      stage: 'testing',
+      enabled: false,
+      reason: 'Étape en avance sur le statut théorique : aucun dossier associé à ce prospect',
+    });
+    expect((await move('testing')).status).toBe(400);
+    page = (await put(id, { currentProgress: 'testing' }, 'SUPERADMIN')).body;
     expect(page).toMatchObject({ currentProgress: 'testing', invalid: true });
-    page = (await move('done')).body;
+    page = (await put(id, { currentProgress: 'done' }, 'SUPERADMIN')).body;
     expect(page).toMatchObject({
       currentProgress: 'done',
       theoreticalStatus: 'involved',
@@ -364,8 +372,10 @@ describe('prospects (§2, §4 "Prospect stages", §5 "Prospects", §6, §7)', ()
     expect(res.status).toBe(200);
     expect(res.body.currentProgress).toBe('involved');
     expect(Object.keys(res.body.stageErrors).length).toBeGreaterThan(0);
-    // Going back needs no rule.
-    expect((await put(id, { currentProgress: 'new' }, 'SALE')).status).toBe(200);
+    // Going back is a direct pick too: the superadmin's only (issue 15 point 8).
+    expect((await put(id, { currentProgress: 'new' }, 'SALE')).status).toBe(400);
+    expect((await put(id, { currentProgress: 'new' }, 'ADMIN')).status).toBe(400);
+    expect((await put(id, { currentProgress: 'new' }, 'SUPERADMIN')).status).toBe(200);
     expect((await put(id, { currentProgress: 'nulle-part' }, 'SUPERADMIN')).status).toBe(400);
   });
 

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../../features/shell/components/AppHeader';
-import { ImpersonationBanner } from '../../features/admin';
+import { ImpersonationBanner } from '../../features/admin/components/ImpersonationBanner';
 import { useShellStore } from '../../features/shell/store';
 import { useShellLoad } from '../../features/shell/useShellLoad';
 import { LoadFailedState } from '../../shared/ui/EmptyState';

@@ -4,14 +4,16 @@ import { SignatureTemplatesPanel } from '../signatures';
 import { ClientsPanel } from './components/ClientsPanel';
 import { InactiveStaffPanel } from './components/InactiveStaffPanel';
 import { PointagePanel, PrevisionnelPanel } from '../billing';
+import { BackupsPanel } from './components/BackupsPanel';
 
-/** The five tabs of the admin page (spec §2), each with its own panel. */
+/** The tabs of the superadmin's admin page (spec §2, and the backups of issue 16). */
 const TABS: readonly { value: string; label: string; Panel: ComponentType }[] = [
   { value: 'clients', label: 'Clients', Panel: ClientsPanel },
   { value: 'pointage', label: 'Pointage', Panel: PointagePanel },
   { value: 'previsionnel', label: 'Pointage prévisionnel', Panel: PrevisionnelPanel },
   { value: 'trigrammes', label: 'Trigrammes inactifs', Panel: InactiveStaffPanel },
   { value: 'signatures', label: 'Signature électronique', Panel: SignatureTemplatesPanel },
+  { value: 'sauvegardes', label: 'Sauvegardes', Panel: BackupsPanel },
 ];
 
 export function AdminPage() {

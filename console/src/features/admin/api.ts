@@ -91,3 +91,29 @@ export const fetchProjectMails = (projectId: string, signal?: AbortSignal) =>
 
 export const sendProjectMail = (projectId: string, type: MailType) =>
   api.post<SentMail>(`/projects/${projectId}/mails`, { type });
+
+/** The scheduled backups, as /v1/health reports them (issue 16). */
+export type BackupStatus = {
+  enabled: boolean;
+  everySeconds: number | null;
+  keep: number | null;
+  running: boolean;
+  ageSeconds: number | null;
+  last: {
+    ok: boolean;
+    at: string;
+    folder: string | null;
+    events: number | null;
+    files: number | null;
+    bytes: number | null;
+    error: string | null;
+    lastSuccessAt: string | null;
+  } | null;
+};
+
+export const fetchBackupStatus = (signal?: AbortSignal) =>
+  fetch('/v1/health', { signal }).then(async (response) => {
+    const body = (await response.json()) as { backup?: BackupStatus };
+    if (!body.backup) throw new Error('health without backup');
+    return body.backup;
+  });

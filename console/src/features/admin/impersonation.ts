@@ -1,3 +1,4 @@
+import { revokeSession } from '../../shared/api/client';
 import { clearToken, getToken, setToken } from '../../shared/api/token';
 
 /** The super admin's own session, kept while they impersonate someone ('Incarner'). */
@@ -30,9 +31,20 @@ export function startImpersonation(
   go('/sales');
 }
 
-/** 'Revenir à mon compte': back to the super admin's own session. */
+/** Forgets the saved session (the session ended: the next login starts afresh). */
+export function forgetImpersonation(): void {
+  try {
+    window.localStorage.removeItem(KEY);
+  } catch {
+    // storage unavailable: nothing was kept either
+  }
+}
+
+/** 'Revenir à mon compte': ends the impersonated session, back to the super admin's own. */
 export function stopImpersonation(go = (path: string) => window.location.assign(path)) {
   const saved = currentImpersonation();
+  const impersonated = getToken();
+  if (saved && impersonated && impersonated !== saved.token) void revokeSession(impersonated, { withCookie: false });
   window.localStorage.removeItem(KEY);
   if (saved) setToken(saved.token);
   else clearToken();

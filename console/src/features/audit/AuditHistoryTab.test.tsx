@@ -122,9 +122,9 @@ describe('Historique', () => {
     fireEvent.click(shown().getByLabelText('Afficher les champs vides'));
     expect(shown().getByText('Nationalité')).toBeInTheDocument();
 
-    // The date-time picker: the day before the first event shows nothing yet.
+    // The date-time field, typed in French: the day before the first event shows nothing yet.
     const picker = screen.getByLabelText('Date et heure affichées');
-    fireEvent.change(picker, { target: { value: '2026-11-19T08:00:00' } });
+    fireEvent.change(picker, { target: { value: '19/11/2026 08:00:00' } });
     expect(
       await shown().findByText('Le dossier n’existait pas encore à cet instant.'),
     ).toBeInTheDocument();

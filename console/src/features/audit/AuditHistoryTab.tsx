@@ -95,7 +95,7 @@ function HistoryView({ history }: { history: AuditHistory }) {
               <Text fontSize="xs" color="fg.muted" mb="2">
                 Lecture seule · révision {shown.revision}
               </Text>
-              <AuditStateView groups={shown.groups} />
+              <AuditStateView groups={shown.groups} aggregate={history.aggregate} />
             </Box>
           ) : (
             <LoadingState label="Chargement de l’état…" />
@@ -105,7 +105,11 @@ function HistoryView({ history }: { history: AuditHistory }) {
           <Heading as="h3" size="md" id="audit-events-title" mb="3">
             Événements
           </Heading>
-          <AuditEventList events={events} shownRevision={shown?.revision ?? events.length - 1} />
+          <AuditEventList
+            events={events}
+            shownRevision={shown?.revision ?? events.length - 1}
+            aggregate={history.aggregate}
+          />
         </Box>
       </Grid>
     </Stack>

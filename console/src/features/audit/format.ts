@@ -62,3 +62,15 @@ export function actorLabel(actor: { name: string | null; trigram: string | null 
   if (actor.name && actor.trigram) return `${actor.name} (${actor.trigram})`;
   return actor.name ?? actor.trigram ?? 'Système';
 }
+
+/** 'DD/MM/YYYY HH:MM[:SS]' typed in French → the instant it means (as fromLocalInput). */
+export function fromFrenchDateTime(text: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, d, mo, y, h, mi, s] = match;
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(h) > 23 || Number(mi) > 59)
+    return null;
+  const days = new Date(Number(y), Number(mo), 0).getDate();
+  if (Number(d) > days || (s !== undefined && Number(s) > 59)) return null;
+  return fromLocalInput(`${y}-${mo}-${d}T${h}:${mi}${s === undefined ? '' : `:${s}`}`);
+}

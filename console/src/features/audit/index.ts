@@ -1,1 +1,2 @@
 export { AuditHistoryTab } from './AuditHistoryTab';
+export { FileHistoryTab } from './FileHistoryTab';

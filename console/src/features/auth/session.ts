@@ -1,3 +1,5 @@
+import { revokeSession } from '../../shared/api/client';
+import { forgetImpersonation } from '../admin/impersonation';
 import { clearToken, setToken } from '../../shared/api/token';
 import { postToWrapper } from '../../shared/mobile/wrapper';
 import { useShellStore } from '../shell/store';
@@ -13,9 +15,16 @@ export function startSession(token: string): void {
   postToWrapper({ type: 'login', token });
 }
 
+/** The toolbar's logout: the server revokes the session, then the console forgets it. */
+export async function logout(): Promise<void> {
+  await revokeSession();
+  endSession();
+}
+
 /** Logout clears the token (spec §7), tells the wrapper and forgets the loaded shell data. */
 export function endSession(): void {
   clearToken();
+  forgetImpersonation();
   postToWrapper({ type: 'logout' });
   useShellStore.getState().reset();
 }

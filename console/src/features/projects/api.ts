@@ -38,6 +38,14 @@ export const fetchLeases = (query: LeasesQuery, signal?: AbortSignal) =>
 export const fetchProject = (id: string, signal?: AbortSignal) =>
   api.get<ProjectDoc>(`/lease/${encodeURIComponent(id)}`, { signal });
 
+/** GET /lease/{id}/refresh (super admin): the project re-read by the server. */
+export const refreshProject = (id: string) =>
+  api.get<ProjectDoc>(`/lease/${encodeURIComponent(id)}/refresh`);
+
+/** DELETE /lease/{id} (super admin): the project is deleted for good. */
+export const deleteProject = (id: string) =>
+  api.delete<{ message: string }>(`/lease/${encodeURIComponent(id)}`);
+
 export const fetchExistingTags = () => api.get<string[]>('/lease/tags');
 
 /** POST /lease/{id}: one workflow change (stage, assignee, state, tags, service, alert lift). */

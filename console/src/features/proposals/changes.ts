@@ -76,7 +76,19 @@ export function cancelVisitChange(reason: VisitCancelReason): ProposalChange {
 export function distancesPending(row: ProposalRow, project: ProjectPlaces): boolean {
   const host = row._host;
   if (!host?.address || !workKey(project)) return false;
-  if (hostNeedsGeocoding(host)) return true;
+  // Geocoded with no point found: nothing more will come ('Pas de géolocalisation').
+  if (hostNeedsGeocoding(host)) return host.geocodedAddress !== host.address;
   const key = proposalRouteKey(host, project);
   return key !== null && row.lastGeocodingAddress !== key;
+}
+
+/** 'Recalculer': the times cleared with no route; the server computes them again. */
+export function recomputeDistancesChange(): ProposalChange {
+  const cleared = {
+    distanceCar: null,
+    distanceTransport: null,
+    distanceWalk: null,
+    lastGeocodingAddress: null,
+  };
+  return { body: cleared, patch: cleared };
 }

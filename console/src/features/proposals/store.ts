@@ -14,6 +14,9 @@ type ProposalsState = {
   /** Travel-time polling gave up (no worker answer within its limit): stop saying 'Calcul…'. */
   pollingStopped: boolean;
   setPollingStopped: (stopped: boolean) => void;
+  /** Bumped by 'Recalculer': the travel-time polling starts again. */
+  pollRound: number;
+  restartPolling: () => void;
   /** Re-reads the file's proposals; `quiet` keeps the current rows on screen meanwhile. */
   load: (projectId: string, quiet?: boolean) => Promise<void>;
   /** One PUT, optimistic: the preview at once, the server's row after, the old row on failure. */
@@ -36,6 +39,8 @@ export const useProposalsStore = create<ProposalsState>()((set, get) => ({
   status: 'idle',
   pollingStopped: false,
   setPollingStopped: (pollingStopped) => set({ pollingStopped }),
+  pollRound: 0,
+  restartPolling: () => set({ pollingStopped: false, pollRound: get().pollRound + 1 }),
 
   load: async (projectId, quiet = false) => {
     if (get().projectId !== projectId) {

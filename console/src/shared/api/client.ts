@@ -62,13 +62,31 @@ export function setSessionEndedHandler(handler: () => void): void {
 
 let refreshing: Promise<string | null> | null = null;
 
-/** POST /refresh with the expired token; concurrent callers share one request. */
+/**
+ * Tabs of one browser share the token (localStorage) and the refresh cookie, which is single
+ * use: a second refresh with a spent one would revoke the session. So refreshes run one at a
+ * time across tabs (Web Locks; within this tab the shared promise is enough without them).
+ */
+function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  // The lock is held until `run` settles; its answer is `run`'s.
+  return locks ? (locks.request('reloc-refresh', run) as unknown as Promise<T>) : run();
+}
+
+/**
+ * POST /refresh: the refresh token travels in its http-only cookie (scripts never see it), the
+ * expired access token in the header; concurrent callers, in this tab or others, share one.
+ */
 function refreshToken(expired: string): Promise<string | null> {
-  refreshing ??= (async () => {
+  refreshing ??= oneTabAtATime(async () => {
+    // Another tab refreshed (or logged out) while this one waited for the lock.
+    const current = getToken();
+    if (current !== expired) return current;
     try {
       const response = await fetch(`${API_BASE}/refresh`, {
         method: 'POST',
         headers: { Accept: 'application/json', Authorization: `Bearer ${expired}` },
+        credentials: 'same-origin',
       });
       if (!response.ok) return null;
       const body = (await response.json()) as { token?: unknown };
@@ -77,11 +95,35 @@ function refreshToken(expired: string): Promise<string | null> {
       return body.token;
     } catch {
       return null;
-    } finally {
-      refreshing = null;
     }
-  })();
+  }).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
+}
+
+/**
+ * POST /logout: the server revokes the session of `token` (by default the stored one); its
+ * tokens answer 401 from then on. `keepalive` lets it finish while the page navigates away.
+ * The refresh cookie goes too (the server clears it) unless `withCookie` is false.
+ */
+export async function revokeSession(
+  token: string | null = getToken(),
+  { withCookie = true }: { withCookie?: boolean } = {},
+): Promise<void> {
+  try {
+    await fetch(`${API_BASE}/logout`, {
+      method: 'POST',
+      headers: token
+        ? { Accept: 'application/json', Authorization: `Bearer ${token}` }
+        : { Accept: 'application/json' },
+      // Without the cookie for another session than the cookie's (an impersonation's).
+      credentials: withCookie ? 'same-origin' : 'omit',
+      keepalive: true,
+    });
+  } catch {
+    // offline: the token is dropped all the same, the session expires on the server
+  }
 }
 
 /** Trades the stored token for a new one (POST /refresh); null when there is none or it fails. */

@@ -1,6 +1,6 @@
 import { Box, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import type { Place } from '@reloc/domain';
-import { useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { searchAddresses } from './addressSearch';
 
 type AddressInputProps = {
@@ -28,13 +28,21 @@ export function AddressInput({
 }: AddressInputProps) {
   const [suggestions, setSuggestions] = useState<Place[]>([]);
   const [query, setQuery] = useState<string | null>(null);
+  const [active, setActive] = useState(-1);
   const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
 
   useEffect(() => {
     if (query === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      searchAddresses(query, controller.signal).then(setSuggestions, () => setSuggestions([]));
+      searchAddresses(query, controller.signal).then(
+        (found) => {
+          setSuggestions(found);
+          setActive(-1);
+        },
+        () => setSuggestions([]),
+      );
     }, 300);
     return () => {
       clearTimeout(timer);
@@ -45,10 +53,28 @@ export function AddressInput({
   const choose = (chosen: Place) => {
     setQuery(null);
     setSuggestions([]);
+    setActive(-1);
     onChange(chosen.label, chosen);
   };
 
   const open = suggestions.length > 0 && query !== null;
+  // The keyboard of a combobox (WAI-ARIA): arrows move through the suggestions, Enter takes
+  // the highlighted one, Escape closes the list.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + suggestions.length) % suggestions.length);
+    } else if (event.key === 'Enter' && active >= 0 && suggestions[active]) {
+      event.preventDefault();
+      choose(suggestions[active]);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setQuery(null);
+      setActive(-1);
+    }
+  };
   const unconfirmed = Boolean(text) && !place && !readOnly;
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
@@ -65,6 +91,8 @@ export function AddressInput({
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          onKeyDown={onKeyDown}
           onChange={(event) => {
             const value = event.currentTarget.value;
             setQuery(value);
@@ -89,16 +117,20 @@ export function AddressInput({
             maxH="60"
             overflowY="auto"
           >
-            {suggestions.map((suggestion) => (
+            {suggestions.map((suggestion, index) => (
               <chakra.button
                 type="button"
                 role="option"
-                aria-selected={false}
+                id={optionId(index)}
+                tabIndex={-1}
+                aria-selected={index === active}
                 key={`${suggestion.label}-${suggestion.lat}-${suggestion.lng}`}
                 textAlign="left"
                 px="3"
                 py="2"
+                bg={index === active ? 'bg.muted' : undefined}
                 _hover={{ bg: 'bg.muted' }}
+                onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(suggestion)}
               >
                 {suggestion.label}

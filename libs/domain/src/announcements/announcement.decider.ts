@@ -13,6 +13,7 @@ import {
   isAnnouncementStatus,
   validateAnnouncement,
 } from './announcement';
+import { announcementStatusRefusal, conversionRefusal } from './announcement-status';
 
 export type AnnouncementActor = { id: string; role: Role | string; trigram: string | null };
 type By = { id: string; trigram: string | null };
@@ -78,6 +79,11 @@ function invalid(errors: Record<string, string>): void {
     throw new DomainError(ANNOUNCEMENT_MESSAGES.invalidRequest, 'invalid', errors);
 }
 
+/** A status rule's refusal: 400 with the reason, on the status field. */
+function refuseStatus(reason: string | null): void {
+  if (reason) throw new DomainError(reason, 'invalid', { currentProgress: reason });
+}
+
 function clean(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
@@ -110,6 +116,12 @@ export function decideAnnouncement(
   switch (command.type) {
     case 'CreateAnnouncement': {
       if (state) throw new DomainError(ANNOUNCEMENT_MESSAGES.alreadyExists, 'conflict');
+      refuseStatus(
+        announcementStatusRefusal(
+          { currentProgress: 'prospect', projectId: null },
+          command.status ?? 'prospect',
+        ),
+      );
       const fields = { ...emptyAnnouncementFields(), ...cleanFields(command.fields) };
       invalid(validateAnnouncement(fields));
       return [
@@ -144,6 +156,7 @@ export function decideAnnouncement(
       if (wanted !== undefined && !isAnnouncementStatus(wanted))
         errors.currentProgress = MESSAGES.invalid;
       else if (wanted !== undefined && wanted !== current.currentProgress) {
+        refuseStatus(announcementStatusRefusal(current, wanted));
         const reason = clean(command.stopReason);
         if (wanted === 'stopped' && !reason)
           errors.stopReason = ANNOUNCEMENT_MESSAGES.reasonRequired;
@@ -184,6 +197,7 @@ export function decideAnnouncement(
       const current = requireAnnouncement(state);
       // Converted once: a second conversion keeps the first client file.
       if (current.projectId) return [];
+      refuseStatus(conversionRefusal(current));
       return [
         {
           type: 'AnnouncementConverted',

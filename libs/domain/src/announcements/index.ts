@@ -1,3 +1,4 @@
 export * from './announcement';
 export * from './announcement.decider';
+export * from './announcement-status';
 export * from './lead';

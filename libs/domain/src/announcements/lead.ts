@@ -17,6 +17,9 @@ export type LeadPayload = {
   phoneNumber?: string | null;
   /** The sales trigram the new file is assigned to. */
   sale?: string | null;
+  /** From a converted announcement: its description and its address (issue 15 point 20). */
+  descEstate?: string | null;
+  futurNeighborhood?: string | null;
 };
 
 const LEAD_RULES: Rules = {
@@ -59,6 +62,10 @@ export const leadProjectDecider: Decider<CreateLeadProject, ProjectEvent, Projec
       phoneNumber: lead.phoneNumber,
       assignees: { sale: lead.sale ?? null },
     });
+    const descEstate = lead.descEstate?.trim();
+    const futurNeighborhood = lead.futurNeighborhood?.trim();
+    if (descEstate) fields.descEstate = descEstate;
+    if (futurNeighborhood) fields.futurNeighborhood = futurNeighborhood;
     return [
       {
         type: 'ProjectCreated',

@@ -17,6 +17,7 @@ import { signatureTemplateDecider } from '../signatures/signature-template';
 import { timelineDecider } from '../timeline/timeline.decider';
 import { clientMailDecider, masterPasswordDecider } from '../users/admin';
 import { userDecider } from '../users/user.decider';
+import { sessionDecider } from '../auth/session.decider';
 
 /** What the history needs of a decider: its initial state and evolve. */
 export type AuditDecider = Pick<Decider<unknown, DomainEvent, unknown>, 'initialState' | 'evolve'>;
@@ -59,6 +60,7 @@ const PROJECT_LABELS: Record<string, string> = {
   abortMotivation: "Motif d'abandon",
   services: 'Services',
   chosenEstate: 'Bien retenu',
+  forcedStages: 'Étapes forcées par le super admin',
   signatures: 'Signatures',
   alertsSkipped: 'Alertes levées',
   overrides: 'Revenus forcés',
@@ -134,6 +136,7 @@ export const AUDIT_STREAM_TYPES: readonly AuditStreamType[] = [
   type('signatures', 'Signatures', signaturesDecider),
   type('signature-template', 'Modèle de signature', signatureTemplateDecider),
   type('master-password', 'Mot de passe maître', masterPasswordDecider),
+  type('session', 'Session', sessionDecider),
   type('mail', 'Mail', clientMailDecider),
   type('unique-email', 'Unicité (e-mail)', uniqueValueDecider),
   type('unique-customer-email', 'Unicité (e-mail client)', uniqueValueDecider),
@@ -196,6 +199,9 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   UserDeleted: 'Compte supprimé',
   UserPasswordSet: 'Mot de passe défini',
   UserImpersonated: 'Connexion en tant que',
+  SessionOpened: 'Connexion',
+  SessionRefreshed: 'Session prolongée',
+  SessionRevoked: 'Session fermée',
   HostCreated: 'Création du bien',
   HostUpdated: 'Bien modifié',
   HostGeolocated: 'Bien géolocalisé',

@@ -136,6 +136,25 @@ describe('history', () => {
     });
   });
 
+  it('given events stored the same day with backdated metadata times, then the state at an instant follows them (issue 15 point 26)', () => {
+    const seedDay = '2026-11-25T08:00:00.000Z';
+    const backdated = events.map((event, i) => ({
+      ...event,
+      createdAt: seedDay,
+      metadata: {
+        at: new Date(Date.parse('2026-01-10T09:00:00.000Z') + i * 86400000 * 30).toISOString(),
+      },
+    }));
+    expect(stateAt(project, backdated, Date.parse('2026-01-10T09:00:00.000Z'))).toMatchObject({
+      revision: 0,
+      state: { job: null },
+    });
+    expect(stateAt(project, backdated, Date.parse('2026-02-10T09:00:00.000Z'))).toMatchObject({
+      revision: 1,
+      state: { job: 'Ingénieure' },
+    });
+  });
+
   it('parses strict ISO instants only', () => {
     expect(parseInstant('2026-11-22T10:00:00.000Z')).toBe(Date.parse('2026-11-22T10:00:00.000Z'));
     expect(parseInstant('2026-11-22T11:00+01:00')).toBe(Date.parse('2026-11-22T10:00:00.000Z'));

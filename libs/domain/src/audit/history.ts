@@ -1,4 +1,5 @@
 import { DomainEvent } from '../shared/decider';
+import { occurredAt } from '../shared/occurred-at';
 import { AuditStreamType } from './audit-registry';
 import {
   BOOKKEEPING_FIELDS,
@@ -9,7 +10,13 @@ import {
 } from './field-diff';
 
 /** What the history reads of a recorded event. */
-export type AuditSourceEvent = { type: string; data: unknown; revision: number; createdAt: string };
+export type AuditSourceEvent = {
+  type: string;
+  data: unknown;
+  revision: number;
+  createdAt: string;
+  metadata?: Record<string, unknown>;
+};
 
 const asDomainEvent = (event: AuditSourceEvent) =>
   ({ type: event.type, data: event.data }) as DomainEvent;
@@ -44,7 +51,10 @@ export type AuditStateAt = {
   state: unknown;
 };
 
-/** The aggregate as it was at `atMs`: every event recorded at or before that instant, folded. */
+/**
+ * The aggregate as it was at `atMs`: every event that happened at or before that instant
+ * (its metadata's `at`, else its recording time), folded.
+ */
 export function stateAt(
   type: AuditStreamType,
   events: readonly AuditSourceEvent[],
@@ -53,7 +63,7 @@ export function stateAt(
   let state = type.decider.initialState();
   let revision = -1;
   for (const event of events) {
-    if (Date.parse(event.createdAt) > atMs) break;
+    if (Date.parse(occurredAt(event)) > atMs) break;
     state = type.decider.evolve(state, asDomainEvent(event));
     revision = event.revision;
   }

@@ -7,6 +7,7 @@ import {
   BillingSnapshot,
   ConfirmBilling,
   forecastLines,
+  forecastVisitCents,
   FORECAST_VISIT_CENTS,
   billingMonthOf,
   toCents,
@@ -109,6 +110,21 @@ describe('billing amounts', () => {
       { actor: 'a', step: 'forecast', amount: 3000, roles: ['visits'] },
       { actor: 'b', step: 'forecast', amount: 6000, roles: ['visits'] },
     ]);
+  });
+
+  it("forecasts at each person's own sentToAL visit rate, the file's override first (issue 15 point 20)", () => {
+    const rewards = { a: grid({ visits: 15 }), b: grid({ visits: 0 }) };
+    expect(forecastLines({ a: 2, b: 1, c: 1 }, rewards)).toEqual([
+      { actor: 'a', step: 'forecast', amount: 3000, roles: ['visits'] },
+      // No rate in the grid: the §9 default.
+      { actor: 'b', step: 'forecast', amount: 3000, roles: ['visits'] },
+      { actor: 'c', step: 'forecast', amount: 3000, roles: ['visits'] },
+    ]);
+    expect(forecastLines({ a: 1 }, { a: grid({ visits: 12.5 }) })[0].amount).toBe(1250);
+    expect(forecastLines({ a: 1 }, rewards, { sentToAL: { visits: 20 }, paid: {} })[0].amount).toBe(
+      2000,
+    );
+    expect(forecastVisitCents(undefined)).toBe(3000);
   });
 
   it('reads the month of a date', () => {

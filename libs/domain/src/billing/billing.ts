@@ -142,15 +142,37 @@ export function billingLines(
   });
 }
 
-/** §4: before sentToAL the visits are a forecast at 30 € each, per visiting assignee. */
-export function forecastLines(visits: Record<string, number>): BillingLine[] {
+/**
+ * The forecast rate of one visit (issue 15): what the sentToAL line will pay for it, so the
+ * file's sentToAL visits override when set, else the person's own sentToAL grid when it
+ * names a rate (above 0), else the §9 default of 30 €.
+ */
+export function forecastVisitCents(
+  grid: Partial<RewardGrid> | undefined,
+  overrides?: BillingOverrides,
+): number {
+  const override = overrides?.sentToAL?.visits;
+  if (override !== undefined && override !== null) return toCents(override);
+  const own = grid?.visits;
+  return typeof own === 'number' && own > 0 ? toCents(own) : FORECAST_VISIT_CENTS;
+}
+
+/**
+ * §4: before sentToAL the visits are a forecast, per visiting assignee, at each person's own
+ * visit rate (`rewards`: staff key → sentToAL grid); 30 € for a person without one.
+ */
+export function forecastLines(
+  visits: Record<string, number>,
+  rewards: Record<string, Partial<RewardGrid> | undefined> = {},
+  overrides?: BillingOverrides,
+): BillingLine[] {
   return Object.entries(visits)
     .filter(([, count]) => count > 0)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([actor, count]) => ({
       actor,
       step: 'forecast' as const,
-      amount: count * FORECAST_VISIT_CENTS,
+      amount: count * forecastVisitCents(rewards[actor], overrides),
       roles: ['visits'],
     }));
 }

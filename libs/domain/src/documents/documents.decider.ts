@@ -70,7 +70,25 @@ export type SetDocumentsOverride = At & {
   override: boolean;
   by: string | null;
 };
+/**
+ * The signed PDF of a signature request, filed among the file's documents (issue 15): a new
+ * document in the tenant folder ('Dossier Locatif'), holding the signed blob. Filed once per
+ * blob: a second delivery of the same signed document (a retried job) is no event. `ids`: a
+ * pool of fresh ids (default folders when the documents were never opened, then the document
+ * and its file).
+ */
+export type FileSignedDocument = At & {
+  type: 'FileSignedDocument';
+  projectId: string;
+  title: string;
+  documentType: DocumentType | null;
+  hash: string;
+  size: number;
+  fileName: string;
+  ids: readonly string[];
+};
 export type DocumentsCommand =
+  | FileSignedDocument
   | EnsureDefaultFolders
   | CreateFolder
   | CreateFile
@@ -386,11 +404,68 @@ function removeDocument(command: RemoveDocument, state: ProjectDocuments): Docum
   ];
 }
 
+function fileSignedDocument(command: FileSignedDocument, state: ProjectDocuments) {
+  if (state.documents.some((d) => d.files.some((f) => f.hash === command.hash))) return [];
+  const nextId = idPool(command.ids);
+  const opening = ensureDefaultFolders(
+    {
+      type: 'EnsureDefaultFolders',
+      projectId: command.projectId,
+      ids: command.ids,
+      at: command.at,
+    },
+    state,
+  );
+  // The pool's first ids went to the default folders, if they were created now.
+  for (let n = 0; n < opening.length - 1; n++) nextId();
+  const opened = opening.reduce(evolveDocuments, state);
+  const folder =
+    opened.documents.find((d) => d.type === 'folder' && d.title === DEFAULT_FOLDERS[0].title) ??
+    opened.documents.find((d) => d.type === 'folder');
+  if (!folder) throw new DomainError(DOCUMENT_MESSAGES.folderRequired, 'invalid');
+  const documentId = nextId();
+  const created = createFile(
+    {
+      type: 'CreateFile',
+      projectId: command.projectId,
+      documentId,
+      folderId: folder._id,
+      name: command.title,
+      documentType: command.documentType,
+      generated: true,
+      at: command.at,
+    },
+    opened,
+  );
+  const withDocument = created.reduce(evolveDocuments, opened);
+  const attached = attachFile(
+    {
+      type: 'AttachFile',
+      documentId,
+      file: {
+        fileId: nextId(),
+        name: command.fileName,
+        mime: 'application/pdf',
+        size: command.size,
+        uploadedAt: command.at,
+        uploader: null,
+        hash: command.hash,
+        encrypted: true,
+      },
+      at: command.at,
+    },
+    withDocument,
+  );
+  return [...opening, ...created, ...attached];
+}
+
 export function decideDocuments(
   command: DocumentsCommand,
   state: ProjectDocuments,
 ): DocumentsEvent[] {
   switch (command.type) {
+    case 'FileSignedDocument':
+      return fileSignedDocument(command, state);
     case 'EnsureDefaultFolders':
       return ensureDefaultFolders(command, state);
     case 'CreateFolder':

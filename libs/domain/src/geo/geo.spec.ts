@@ -7,7 +7,13 @@ import {
   placeLatLng,
   routeKey,
 } from './geo';
-import { contractualRouteKey, hostNeedsGeocoding, proposalRouteKey } from './targets';
+import {
+  contractualPending,
+  contractualRouteKey,
+  estimatedContractualFields,
+  hostNeedsGeocoding,
+  proposalRouteKey,
+} from './targets';
 
 const paris = { lat: 48.8566, lng: 2.3522 };
 const lyon = { lat: 45.764, lng: 4.8357 };
@@ -20,10 +26,35 @@ describe('geo rules', () => {
 
   it('estimates each mode offline: detour, speed, fixed time; walking is the slowest', () => {
     const times = estimateTravelTimes(paris, { lat: 48.8566, lng: 2.4522 }); // ~7.3 km east
-    expect(times.car!.distanceMeters).toBeGreaterThan(9000);
+    expect(times.car!.distanceMeters).toBeGreaterThan(8500);
     expect(times.walk!.durationSeconds).toBeGreaterThan(times.transport!.durationSeconds);
     expect(times.transport!.durationSeconds).toBeGreaterThan(times.car!.durationSeconds);
     expect(Number.isInteger(times.car!.durationSeconds)).toBe(true);
+  });
+
+  it('estimates Paris-Lyon as a person would believe it: ~470 km and ~5 h by car, faster by train (issue 15 point 17)', () => {
+    const times = estimateTravelTimes(paris, lyon);
+    expect(times.car!.distanceMeters / 1000).toBeGreaterThan(450);
+    expect(times.car!.distanceMeters / 1000).toBeLessThan(490);
+    expect(times.car!.durationSeconds / 3600).toBeGreaterThan(4.3);
+    expect(times.car!.durationSeconds / 3600).toBeLessThan(5.8);
+    expect(times.transport!.durationSeconds / 3600).toBeGreaterThan(2.5);
+    expect(times.transport!.durationSeconds / 3600).toBeLessThan(4.5);
+    const { distance, time } = contractualFromTravel(times);
+    // Not the walking distance with the driving time: walking 100 hours is no option.
+    expect(distance! / 1000).toBeGreaterThan(430);
+    expect(time! / 3600).toBeLessThan(4.5);
+    expect(time! / 3600).toBeGreaterThan(2.5);
+  });
+
+  it('leaves out a walk of more than two hours', () => {
+    expect(
+      contractualFromTravel({
+        car: { distanceMeters: 30000, durationSeconds: 2400 },
+        transport: null,
+        walk: { distanceMeters: 25000, durationSeconds: 20000 },
+      }),
+    ).toEqual({ distance: 30000, time: 2400 });
   });
 
   it('takes the contractual distance and time as the minimum across modes, ignoring failed ones', () => {
@@ -87,5 +118,23 @@ describe('geo rules', () => {
     expect(hostNeedsGeocoding(host)).toBe(false);
     expect(hostNeedsGeocoding({ ...host, geoLoc: null })).toBe(true);
     expect(hostNeedsGeocoding({ ...host, address: null, geoLoc: null })).toBe(false);
+  });
+
+  it('given both addresses chosen, the distance is pending until computed for them, then the estimate is written at once', () => {
+    const project = {
+      actualCity: 'Paris',
+      fromAddressObject: { label: 'Paris', ...paris },
+      addressWork: 'Lyon',
+      addressWorkObject: { label: 'Lyon', ...lyon },
+      lastContractualAddress1: null,
+      lastContractualAddress2: null,
+    };
+    expect(contractualPending(project)).toBe(true);
+    const fields = estimatedContractualFields(project)!;
+    expect(fields.contractualEstimate).toBe(true);
+    expect(fields.contractualTime! / 3600).toBeLessThan(4.5);
+    expect(contractualPending({ ...project, ...fields })).toBe(false);
+    expect(contractualPending({ ...project, addressWorkObject: null })).toBe(false);
+    expect(estimatedContractualFields({ ...project, addressWorkObject: null })).toBeNull();
   });
 });

@@ -79,42 +79,88 @@ export function haversineMeters(a: LatLng, b: LatLng): number {
 }
 
 /**
- * The offline estimate (no maps key): the straight line times a detour factor, at an average
- * door-to-door speed, plus a fixed time (parking, waiting for the first vehicle). Rough values
- * for French urban and peri-urban trips at 08:00; the result is always shown as an estimate.
+ * The offline estimate (no maps key), always labelled as an estimate (`estimate: true`,
+ * `contractualEstimate`). The route is the straight line times a detour factor; its time is
+ * a fixed part (parking, reaching the stop and waiting) plus the route run through speed
+ * bands: the first kilometres are slow (town), the next faster (ring roads, suburban trains),
+ * the rest at long-distance speed (motorway, intercity and high-speed trains). So Paris-Lyon
+ * (392 km straight) comes out at about 470 km and 5 h by car, 450 km and 3 h 45 by train,
+ * as a person would expect, and a 7 km trip across town at about 25 min by car.
  */
+export type SpeedBand = { untilKm: number; speedKmh: number };
 export const ESTIMATE_PROFILES: Record<
   TravelMode,
-  { detourFactor: number; speedKmh: number; fixedSeconds: number }
+  { detourFactor: number; fixedSeconds: number; bands: readonly SpeedBand[] }
 > = {
-  /** Roads wind ~30 % longer than the straight line; 40 km/h average in morning traffic. */
-  car: { detourFactor: 1.3, speedKmh: 40, fixedSeconds: 300 },
-  /** Lines are less direct; 20 km/h including changes, plus 10 min to reach and wait. */
-  transport: { detourFactor: 1.4, speedKmh: 20, fixedSeconds: 600 },
+  /** Roads wind ~20 % longer than the straight line; town, then main roads, then motorway. */
+  car: {
+    detourFactor: 1.2,
+    fixedSeconds: 300,
+    bands: [
+      { untilKm: 10, speedKmh: 30 },
+      { untilKm: 50, speedKmh: 60 },
+      { untilKm: Infinity, speedKmh: 100 },
+    ],
+  },
+  /** Lines are a little more direct on long trips; bus and metro, suburban train, then TGV. */
+  transport: {
+    detourFactor: 1.15,
+    fixedSeconds: 600,
+    bands: [
+      { untilKm: 10, speedKmh: 20 },
+      { untilKm: 50, speedKmh: 45 },
+      { untilKm: Infinity, speedKmh: 180 },
+    ],
+  },
   /** Streets ~20 % longer than the straight line; 4.5 km/h. */
-  walk: { detourFactor: 1.2, speedKmh: 4.5, fixedSeconds: 0 },
+  walk: { detourFactor: 1.2, fixedSeconds: 0, bands: [{ untilKm: Infinity, speedKmh: 4.5 }] },
 };
+
+/** Seconds to run `km` through speed bands. */
+function bandedSeconds(km: number, bands: readonly SpeedBand[]): number {
+  let seconds = 0;
+  let from = 0;
+  for (const band of bands) {
+    if (km <= from) break;
+    const run = Math.min(km, band.untilKm) - from;
+    seconds += (run / band.speedKmh) * 3600;
+    from = band.untilKm;
+  }
+  return seconds;
+}
 
 export function estimateTravelTimes(from: LatLng, to: LatLng): TravelTimes {
   const straight = haversineMeters(from, to);
   const out = {} as TravelTimes;
   for (const mode of TRAVEL_MODES) {
-    const { detourFactor, speedKmh, fixedSeconds } = ESTIMATE_PROFILES[mode];
+    const { detourFactor, fixedSeconds, bands } = ESTIMATE_PROFILES[mode];
     const distanceMeters = Math.round(straight * detourFactor);
-    const durationSeconds = Math.round((distanceMeters / 1000 / speedKmh) * 3600 + fixedSeconds);
+    const durationSeconds = Math.round(bandedSeconds(distanceMeters / 1000, bands) + fixedSeconds);
     out[mode] = { distanceMeters, durationSeconds };
   }
   return out;
 }
 
-/** The contractual distance (metres) and time (seconds): each the minimum across modes. */
+/**
+ * Walking counts for the contractual distance and time only while it is a real option: up to
+ * two hours. Beyond, nobody walks to work, and a walking route must not lend its distance.
+ */
+export const MAX_CONTRACTUAL_WALK_SECONDS = 2 * 3600;
+
+/**
+ * The contractual distance (metres) and time (seconds): each the minimum across the modes a
+ * person would take (§3, §9), failed modes and walks over two hours left out.
+ */
 export function contractualFromTravel(times: TravelTimes): {
   distance: number | null;
   time: number | null;
 } {
-  const legs = TRAVEL_MODES.map((mode) => times[mode]).filter(
-    (leg): leg is NonNullable<TravelLeg> => !!leg,
-  );
+  const legs = TRAVEL_MODES.flatMap((mode) => {
+    const leg = times[mode];
+    if (!leg) return [];
+    if (mode === 'walk' && leg.durationSeconds > MAX_CONTRACTUAL_WALK_SECONDS) return [];
+    return [leg];
+  });
   return {
     distance: legs.length ? Math.min(...legs.map((leg) => leg.distanceMeters)) : null,
     time: legs.length ? Math.min(...legs.map((leg) => leg.durationSeconds)) : null,

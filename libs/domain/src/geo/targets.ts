@@ -1,4 +1,12 @@
-import { addressKey, LatLng, placeLatLng, pointLatLng, routeKey } from './geo';
+import {
+  addressKey,
+  contractualFromTravel,
+  estimateTravelTimes,
+  LatLng,
+  placeLatLng,
+  pointLatLng,
+  routeKey,
+} from './geo';
 
 /** The parts of a host the geocoding and distance jobs read. */
 export type HostPlace = {
@@ -67,4 +75,49 @@ export function proposalRouteKey(host: HostPlace, project: ProjectPlaces): strin
 /** What the project's contractual distance and time are computed for: departure -> work. */
 export function contractualRouteKey(project: ProjectPlaces): string | null {
   return routeKey(departureKey(project), workKey(project));
+}
+
+/** The project's addresses and what its contractual distance was last computed for. */
+export type ContractualPlaces = ProjectPlaces & {
+  lastContractualAddress1?: string | null;
+  lastContractualAddress2?: string | null;
+};
+
+/**
+ * Issue 15: the contractual distance and time are due as soon as both addresses are chosen.
+ * True while both are known and the distance was not computed for them yet: the answer says
+ * so (`contractualPending`), and the console asks again instead of showing 'Non calculée'.
+ */
+export function contractualPending(project: ContractualPlaces): boolean {
+  if (!contractualRouteKey(project)) return false;
+  return (
+    project.lastContractualAddress1 !== departureKey(project) ||
+    project.lastContractualAddress2 !== workKey(project)
+  );
+}
+
+/**
+ * Without a maps provider the estimate needs no call: the fields it writes for the current
+ * addresses (null while an address is missing), labelled as an estimate.
+ */
+export function estimatedContractualFields(project: ProjectPlaces): {
+  contractualDistance: number | null;
+  contractualTime: number | null;
+  lastContractualAddress1: string;
+  lastContractualAddress2: string;
+  contractualEstimate: true;
+} | null {
+  const from = departurePosition(project);
+  const to = workPosition(project);
+  const fromKey = departureKey(project);
+  const toKey = workKey(project);
+  if (!from || !to || !fromKey || !toKey) return null;
+  const { distance, time } = contractualFromTravel(estimateTravelTimes(from, to));
+  return {
+    contractualDistance: distance,
+    contractualTime: time,
+    lastContractualAddress1: fromKey,
+    lastContractualAddress2: toKey,
+    contractualEstimate: true,
+  };
 }

@@ -187,11 +187,20 @@ describe('UpdateHost', () => {
     });
   });
 
-  it('allows a surface and price below 1 on the detail card (numeric only)', () => {
+  it('keeps the minimums on the detail card too (issue 15 point 10)', () => {
     spec
       .given([created, filled])
-      .when(update({ carrez: 0, price: '0' }))
-      .then(updated({ carrez: 0, price: 0 }));
+      .when(update({ carrez: 0, price: '-5' }))
+      .thenThrows('Requête invalide', 'invalid');
+    for (const numberOfRoom of [0, 11, -2])
+      spec
+        .given([created, filled])
+        .when(update({ numberOfRoom }))
+        .thenThrows('Requête invalide', 'invalid');
+    spec
+      .given([created, filled])
+      .when(update({ numberOfRoom: -1, carrez: 1, price: 1 }))
+      .then(updated({ numberOfRoom: -1, carrez: 1, price: 1 }));
   });
 });
 
@@ -215,6 +224,19 @@ describe('SetGeolocation', () => {
 
   it('does nothing when the point is unchanged', () => {
     spec.given([created, filled, geolocated]).when(geocode(form.address, point)).thenNothing();
+  });
+
+  it('records once that no point was found for the address (no geolocation, not pending)', () => {
+    const notFound: HostEvent = {
+      type: 'HostGeolocated',
+      data: { hostId: HOST_ID, address: form.address, geoLoc: null },
+    };
+    spec.given([created, filled]).when(geocode(form.address, null)).then([notFound]);
+    spec.given([created, filled, notFound]).when(geocode(form.address, null)).thenNothing();
+    expect(fold(hostDecider, [created, filled, notFound])).toMatchObject({
+      geoLoc: null,
+      geocodedAddress: form.address,
+    });
   });
 
   it('refuses coordinates out of range', () => {

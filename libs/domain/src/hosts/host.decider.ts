@@ -145,7 +145,8 @@ export function decideHost(command: HostCommand, state: Host): HostEvent[] {
       checkGeoLoc(command.geoLoc);
       // A point for an address the host no longer has is stale: the newer job will answer.
       if (command.address !== host.address) return [];
-      if (same(command.geoLoc, host.geoLoc)) return [];
+      // No point found is recorded once per address: 'Pas de géolocalisation', not 'en cours'.
+      if (same(command.geoLoc, host.geoLoc) && host.geocodedAddress === command.address) return [];
       return [
         {
           type: 'HostGeolocated',

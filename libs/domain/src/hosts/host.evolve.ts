@@ -15,7 +15,7 @@ export function evolveHost(state: Host, event: HostEvent): Host {
         lastUpdateDate: event.data.at,
       };
     case 'HostGeolocated':
-      return { ...next, geoLoc: event.data.geoLoc };
+      return { ...next, geoLoc: event.data.geoLoc, geocodedAddress: event.data.address };
     case 'HostActiveSet':
       return { ...next, isActive: event.data.isActive, lastUpdateDate: event.data.at };
     case 'HostPublishSet':

@@ -101,8 +101,19 @@ describe('host forms', () => {
     expect(validateHostAdd({ ...valid, numberOfRoom: '10' })).toEqual({});
   });
 
-  it('the detail edit has no minimums but keeps the types', () => {
-    expect(validateHostEdit({ ...valid, carrez: 0, numberOfRoom: 11, price: 0 })).toEqual({});
+  it('the detail edit keeps the minimums, -1 rooms meaning unknown (issue 15 point 10)', () => {
+    expect(validateHostEdit({ ...valid, carrez: 0, numberOfRoom: 11, price: -5 })).toEqual({
+      carrez: 'Doit être supérieur ou égal à 1',
+      numberOfRoom: 'Doit être inférieur ou égal à 10',
+      price: 'Doit être supérieur ou égal à 1',
+    });
+    expect(validateHostEdit({ ...valid, numberOfRoom: 0 })).toEqual({
+      numberOfRoom: 'Doit être supérieur ou égal à 1',
+    });
+    expect(validateHostEdit({ ...valid, externalId: 'pas une url', contactEmail: 'x@' })).toEqual({
+      externalId: 'Doit être une URL valide.',
+      contactEmail: 'Doit être une adresse e-mail valide.',
+    });
     expect(validateHostEdit({ ...valid, numberOfRoom: -1 })).toEqual({});
     expect(validateHostEdit({ ...valid, numberOfRoom: 1.5, carrez: 'x' })).toEqual({
       numberOfRoom: 'Doit être un nombre entier',

@@ -11,6 +11,8 @@ export type Host = {
   address: string | null;
   addressObject: Place | null;
   geoLoc: GeoLoc | null;
+  /** The address the geocoding last answered for (with or without a point). */
+  geocodedAddress?: string | null;
   /** The link to the listing. */
   externalId: string | null;
   /** Surface in m². */
@@ -68,6 +70,7 @@ export const HOST_IGNORED_KEYS = [
   'preciseAddress',
   'preciseAddressObject',
   'geoLoc',
+  'geocodedAddress',
   'lastUpdateDate',
   'createdAt',
   'revision',

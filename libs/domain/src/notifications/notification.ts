@@ -1,3 +1,4 @@
+import { MESSAGES } from '../rules/messages';
 import { isObjectId } from '../shared/ids';
 
 /** §3 "Notification": the kinds of the feed; anything else reads 'Évènement inconnu' (§8). */
@@ -127,7 +128,10 @@ export function notificationPaging(
     pageSize === undefined || pageSize === ''
       ? String(DEFAULT_NOTIFICATION_PAGE_SIZE)
       : String(pageSize);
-  if (!/^\d{1,6}$/.test(p)) errors.page = 'Doit être un nombre entier';
+  // The message names the rule that failed (issue 15 point 14).
+  if (!/^-?\d{1,15}$/.test(p)) errors.page = MESSAGES.integer;
+  else if (Number(p) < 0) errors.page = MESSAGES.minValue(0);
+  else if (Number(p) > 999999) errors.page = MESSAGES.maxValue(999999);
   if (!(NOTIFICATION_PAGE_SIZES as readonly number[]).includes(Number(s)) || !/^\d+$/.test(s))
     errors.pageSize = 'Invalide (100 ou 200)';
   return Object.keys(errors).length ? { errors } : { page: Number(p), pageSize: Number(s) };

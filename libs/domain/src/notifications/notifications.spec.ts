@@ -83,8 +83,12 @@ describe('notificationPaging', () => {
   it('takes a zero-based page and 100 or 200 rows', () => {
     expect(notificationPaging(undefined, undefined)).toEqual({ page: 0, pageSize: 100 });
     expect(notificationPaging('2', '200')).toEqual({ page: 2, pageSize: 200 });
+    // The message names the rule that failed (issue 15 point 14).
     expect(notificationPaging('-1', '50')).toEqual({
-      errors: { page: 'Doit être un nombre entier', pageSize: 'Invalide (100 ou 200)' },
+      errors: { page: 'Doit être supérieur ou égal à 0', pageSize: 'Invalide (100 ou 200)' },
+    });
+    expect(notificationPaging('x', '100')).toEqual({
+      errors: { page: 'Doit être un nombre entier' },
     });
   });
 });

@@ -25,6 +25,13 @@ export const ALERT_LABELS: Record<string, string> = {
   moveSoon: 'Emménagement dans moins de 15 jours',
 };
 
+/** The alert names a file knows; raising or lifting any other is refused ('Invalide'). */
+export const ALERT_NAMES = Object.keys(ALERT_LABELS);
+
+export function isAlertName(value: unknown): value is string {
+  return typeof value === 'string' && ALERT_NAMES.includes(value);
+}
+
 export function alertLabel(alert: string): string {
   return ALERT_LABELS[alert] ?? alert;
 }

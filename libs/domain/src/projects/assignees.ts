@@ -38,6 +38,26 @@ export function isAssigneeValue(role: AssigneeRole, value: unknown): boolean {
     : typeof value === 'string' && TRIGRAM_PATTERN.test(value);
 }
 
+/**
+ * §6 "Only active staff with a trigram are listed for assignment", held on the server too:
+ * lead, sale, dispatcher, reloc and alsender take only an active staff trigram (a deactivated
+ * member or nobody would leave the file to nobody and bill ghosts); clearing is always
+ * allowed. The prescriptor is a prospect id, not staff. Errors are keyed `assignees.<role>`.
+ */
+export function inactiveAssignees(
+  assignees: Partial<Record<AssigneeRole, string | null>> | undefined,
+  activeStaff: readonly string[] | undefined,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const active = new Set(activeStaff ?? []);
+  for (const role of ASSIGNEE_ROLES) {
+    const value = assignees?.[role];
+    if (role === 'prescriptor' || value === null || value === undefined || value === '') continue;
+    if (!active.has(value)) errors[`assignees.${role}`] = 'Invalide';
+  }
+  return errors;
+}
+
 /** Whether `role` (with `trigram`) may change an assignee from `from` to `to`. */
 export function canAssign(
   role: Role,

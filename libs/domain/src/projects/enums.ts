@@ -45,6 +45,11 @@ export const SERVICE_NAMES = [
   'welcomerMeeting',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** A service of §3 "Additional services"; any other name is refused ('Invalide'). */
+export function isServiceName(value: unknown): value is ServiceName {
+  return typeof value === 'string' && (SERVICE_NAMES as readonly string[]).includes(value);
+}
 export const SERVICE_LABELS: Record<ServiceName, string> = {
   electricityQuote: 'Devis électricité',
   waterQuote: 'Devis eau',

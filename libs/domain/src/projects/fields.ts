@@ -216,11 +216,13 @@ export function isEditableField(field: string): field is ProjectField {
   return isProjectField(field) && !NOT_EDITABLE.has(field);
 }
 
+const EMPTY_FIELDS: Record<string, unknown> = {};
+for (const [field, kind] of Object.entries(FIELD_KINDS))
+  EMPTY_FIELDS[field] = kind === 'boolean' ? false : null;
+
 export function emptyFields(): ProjectFields {
-  const out: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries(FIELD_KINDS))
-    out[field] = kind === 'boolean' ? false : null;
-  return out as ProjectFields;
+  // A copy of one template (every value is a primitive): far cheaper than adding ~150 keys.
+  return { ...EMPTY_FIELDS } as ProjectFields;
 }
 
 export function isPlace(value: unknown): value is Place {

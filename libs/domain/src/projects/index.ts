@@ -13,3 +13,6 @@ export * from './assignees';
 export * from './alerts';
 export * from './field-conflict';
 export * from './change-stage';
+export * from './file-lock';
+export * from './abandon';
+export * from './year-filter';

@@ -34,12 +34,17 @@ export type CreateProject = Base & {
   type: 'CreateProject';
   projectId: string;
   fields: CustomerPayload;
+  /** The trigrams of active staff (§6); when given, the payload's assignees must be among them. */
+  activeStaff?: readonly string[];
 };
-/** Only the fields the user changed, with the revision the edit started from. */
+/**
+ * Only the fields the user changed, with the revision the edit started from when the caller
+ * guards against concurrent edits; without it the fields apply to the latest state.
+ */
 export type UpdateFields = Base & {
   type: 'UpdateFields';
   changes: Record<string, unknown>;
-  baseRevision: number;
+  baseRevision?: number;
 };
 /** Fields written by the server (distances) or the client app (client notes). */
 export type RecordSystemFields = Base & {
@@ -53,14 +58,25 @@ export type ChangeStage = Base & {
 };
 export type StopProject = Base & { type: 'StopProject'; reason: string; alertSkipDays: number };
 export type RestartProject = Base & { type: 'RestartProject' };
-export type AssignRole = Base & { type: 'AssignRole'; role: AssigneeRole; trigram: string | null };
+/** `activeStaff`: the trigrams of active staff (§6); a trigram outside it is refused. */
+export type AssignRole = Base & {
+  type: 'AssignRole';
+  role: AssigneeRole;
+  trigram: string | null;
+  activeStaff: readonly string[];
+};
 export type SetTags = Base & { type: 'SetTags'; tags: string[] };
 export type SetServiceDone = Base & { type: 'SetServiceDone'; name: string; done: boolean };
 export type RaiseAlert = Base & { type: 'RaiseAlert'; alert: string };
 export type ClearAlert = Base & { type: 'ClearAlert'; alert: string };
 export type LiftAlert = Base & { type: 'LiftAlert'; alert: string; days: number; reason: string };
 export type OverrideIncome = Base & { type: 'OverrideIncome' };
-export type ChooseEstate = Base & { type: 'ChooseEstate'; hostId: string | null };
+/** `proposedHostIds`: the properties proposed on this file; the final one must be among them. */
+export type ChooseEstate = Base & {
+  type: 'ChooseEstate';
+  hostId: string | null;
+  proposedHostIds: readonly string[];
+};
 export type SetBillingOverrides = Base & {
   type: 'SetBillingOverrides';
   overrides: BillingOverrides;

@@ -19,6 +19,8 @@ import {
   vendor,
 } from '../testing/project-fixtures';
 import { activeAlertsAt } from './alerts';
+import { abandonCommentText, abortMotivationErrors } from './abandon';
+import { inactiveAssignees } from './assignees';
 import { NON_ELIGIBILITY_REASONS } from './enums';
 import { CreateProject, CustomerPayload, ProjectCommand } from './project.commands';
 import { projectDecider } from './project.decider';
@@ -46,6 +48,21 @@ const create = (fields: CustomerPayload, by = sale) =>
   command<CreateProject>({ type: 'CreateProject', projectId: PROJECT_ID, fields }, by);
 
 describe('CreateProject', () => {
+  it('refuses assignees who are not active staff when the staff list is given', () => {
+    const withStaff = (fields: CustomerPayload, activeStaff: string[]) =>
+      command<CreateProject>(
+        { type: 'CreateProject', projectId: PROJECT_ID, fields, activeStaff },
+        sale,
+      );
+    spec
+      .given([])
+      .when(withStaff({ ...payload, assignees: { lead: 'SAL', reloc: 'AFO' } }, ['SAL']))
+      .thenThrows('Requête invalide', 'invalid');
+    expect(
+      projectDecider.decide(withStaff(payload, ['SAL']), projectDecider.initialState()),
+    ).toHaveLength(1);
+  });
+
   it('creates the project with a lowercased e-mail at projectCreated', () => {
     const [created] = projectDecider.decide(create(payload), projectDecider.initialState());
     expect(created).toMatchObject({
@@ -170,11 +187,15 @@ describe('StopProject and RestartProject', () => {
       .thenNothing();
   });
 
-  it('refuses an unknown reason or negative skip days', () => {
+  it("refuses an unknown reason ('Invalide' on abortMotivation) or negative skip days", () => {
     spec
       .given([projectCreated])
       .when(when({ type: 'StopProject', reason: 'bored', alertSkipDays: 0 }))
       .thenThrows('Requête invalide', 'invalid');
+    expect(abortMotivationErrors('bored')).toEqual({ abortMotivation: 'Invalide' });
+    expect(abortMotivationErrors('')).toEqual({ abortMotivation: 'Obligatoire' });
+    expect(abortMotivationErrors(reason)).toEqual({});
+    expect(abandonCommentText('unresponsive')).toBe('Dossier abandonné : Ne répond plus');
     spec
       .given([projectCreated])
       .when(when({ type: 'StopProject', reason, alertSkipDays: -1 }))
@@ -183,8 +204,30 @@ describe('StopProject and RestartProject', () => {
 });
 
 describe('AssignRole', () => {
+  const ACTIVE = ['SAL', 'OPE', 'OTH', 'VEN', 'ADM', 'SUP', 'REL'];
   const assign = (role: string, trigram: string | null, by = operator) =>
-    when({ type: 'AssignRole', role, trigram }, by);
+    when({ type: 'AssignRole', role, trigram, activeStaff: ACTIVE }, by);
+
+  it("accepts only an active staff trigram on every staff role: 'Invalide' on that role (issue 15 point 3)", () => {
+    for (const role of ['lead', 'sale', 'dispatcher', 'reloc', 'alsender'])
+      for (const trigram of ['AFO', 'ZZZ']) {
+        spec
+          .given([projectCreated])
+          .when(assign(role, trigram, admin))
+          .thenThrows('Requête invalide', 'invalid');
+        expect(inactiveAssignees({ [role]: trigram }, ACTIVE)).toEqual({
+          [`assignees.${role}`]: 'Invalide',
+        });
+      }
+    spec
+      .given([
+        projectCreated,
+        ...event('ProjectAssigneeChanged', { role: 'reloc', from: null, to: 'AFO' }),
+      ])
+      .when(assign('reloc', null, admin))
+      .then(event('ProjectAssigneeChanged', { role: 'reloc', from: 'AFO', to: null }));
+    expect(inactiveAssignees({ prescriptor: PRESCRIBER_ID, reloc: 'REL' }, ACTIVE)).toEqual({});
+  });
 
   it('lets admins set and clear any assignee', () => {
     for (const actor of [admin, superadmin]) {
@@ -304,10 +347,34 @@ describe('tags, services and the chosen property', () => {
     ]);
   });
 
+  it('refuses a property not proposed on this file (issue 15 point 5)', () => {
+    const elsewhere = '6740a1b2c3d4e5f60123ffff';
+    spec
+      .given([projectCreated])
+      .when(when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [elsewhere] }))
+      .thenThrows('Requête invalide', 'invalid');
+    spec
+      .given([projectCreated])
+      .when(when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [] }))
+      .thenThrows('Requête invalide', 'invalid');
+    let caught: unknown;
+    try {
+      projectDecider.decide(
+        when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [] }),
+        fold(projectDecider, [projectCreated]),
+      );
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({
+      errors: { chosenEstate: "Ce bien n'a pas été proposé sur ce dossier" },
+    });
+  });
+
   it('chooses a property by its id, or none', () => {
     spec
       .given([projectCreated])
-      .when(when({ type: 'ChooseEstate', hostId: HOST_ID }))
+      .when(when({ type: 'ChooseEstate', hostId: HOST_ID, proposedHostIds: [HOST_ID] }))
       .then(event('ProjectEstateChosen', { hostId: HOST_ID }));
     spec
       .given([projectCreated])
@@ -321,16 +388,38 @@ describe('tags, services and the chosen property', () => {
 });
 
 describe('alerts and the income override', () => {
-  const raised = event('ProjectAlertRaised', { alert: 'noContact', at: AT });
+  const raised = event('ProjectAlertRaised', { alert: 'noNews', at: AT });
+
+  it("accepts only the known alert and service names, 'Invalide' otherwise (issue 15 point 7)", () => {
+    for (const body of [
+      { type: 'LiftAlert', alert: 'whatever', days: 7, reason: 'x' },
+      { type: 'RaiseAlert', alert: 'whatever' },
+      { type: 'SetServiceDone', name: 'spaceTravel', done: true },
+    ])
+      spec.given([projectCreated]).when(when(body)).thenThrows('Requête invalide', 'invalid');
+    for (const alert of ['noNews', 'missingDocuments', 'moveSoon'])
+      expect(
+        projectDecider.decide(
+          when({ type: 'LiftAlert', alert, days: 1, reason: 'Rappelé' }),
+          fold(projectDecider, [projectCreated]),
+        ),
+      ).toHaveLength(1);
+    expect(
+      projectDecider.decide(
+        when({ type: 'SetServiceDone', name: 'welcomerMeeting', done: true }),
+        fold(projectDecider, [projectCreated]),
+      ),
+    ).toHaveLength(1);
+  });
 
   it('lifts an alert for 1, 7 or 14 days with a reason', () => {
     for (const days of [1, 7, 14])
       spec
         .given([projectCreated, ...raised])
-        .when(when({ type: 'LiftAlert', alert: 'noContact', days, reason: ' Client en congés ' }))
+        .when(when({ type: 'LiftAlert', alert: 'noNews', days, reason: ' Client en congés ' }))
         .then(
           event('ProjectAlertLifted', {
-            alert: 'noContact',
+            alert: 'noNews',
             until: new Date(Date.parse(AT) + days * 86_400_000).toISOString(),
             reason: 'Client en congés',
           }),
@@ -340,32 +429,32 @@ describe('alerts and the income override', () => {
   it('refuses other durations and an empty reason', () => {
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'LiftAlert', alert: 'noContact', days: 3, reason: 'x' }))
+      .when(when({ type: 'LiftAlert', alert: 'noNews', days: 3, reason: 'x' }))
       .thenThrows('Requête invalide', 'invalid');
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'LiftAlert', alert: 'noContact', days: 7, reason: '  ' }))
+      .when(when({ type: 'LiftAlert', alert: 'noNews', days: 7, reason: '  ' }))
       .thenThrows('Requête invalide', 'invalid');
   });
 
   it('shows a lifted alert again once the lift expires', () => {
     const lifted = event('ProjectAlertLifted', {
-      alert: 'noContact',
+      alert: 'noNews',
       until: '2026-11-29T10:00:00.000Z',
       reason: 'x',
     });
     const state = fold(projectDecider, [projectCreated, ...raised, ...lifted]);
     expect(state.activeAlerts).toEqual([]);
     expect(activeAlertsAt(state, '2026-11-25T00:00:00.000Z')).toEqual([]);
-    expect(activeAlertsAt(state, '2026-11-30T00:00:00.000Z')).toEqual(['noContact']);
+    expect(activeAlertsAt(state, '2026-11-30T00:00:00.000Z')).toEqual(['noNews']);
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'RaiseAlert', alert: 'noContact' }))
+      .when(when({ type: 'RaiseAlert', alert: 'noNews' }))
       .thenNothing();
     spec
       .given([projectCreated, ...raised])
-      .when(when({ type: 'ClearAlert', alert: 'noContact' }))
-      .then(event('ProjectAlertCleared', { alert: 'noContact' }));
+      .when(when({ type: 'ClearAlert', alert: 'noNews' }))
+      .then(event('ProjectAlertCleared', { alert: 'noNews' }));
   });
 
   it("records the overrider's trigram and the date", () => {

@@ -4,10 +4,11 @@ import { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { isObjectId } from '../shared/ids';
 import { REWARD_CATEGORIES } from '../users/user';
-import { ALERT_LIFT_DAYS, addDays } from './alerts';
-import { canAssign, isAssigneeRole, isAssigneeValue } from './assignees';
+import { ALERT_LIFT_DAYS, addDays, isAlertName } from './alerts';
+import { isServiceName } from './enums';
+import { canAssign, inactiveAssignees, isAssigneeRole, isAssigneeValue } from './assignees';
 import { changeStage } from './change-stage';
-import { isNonEligibilityReason } from './enums';
+import { abortMotivationErrors } from './abandon';
 import { newProjectFields, validateNewProject } from './new-project';
 import { BillingOverrides, Project, emptyProject } from './project';
 import { ProjectCommand } from './project.commands';
@@ -41,7 +42,12 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
   if (command.type === 'CreateProject') {
     requireStaff(command.actor);
     if (state.revision >= 0) throw new DomainError(PROJECT_MESSAGES.alreadyExists, 'conflict');
-    const errors = validateNewProject(command.fields);
+    const errors = {
+      ...validateNewProject(command.fields),
+      ...(command.activeStaff
+        ? inactiveAssignees(command.fields.assignees, command.activeStaff)
+        : {}),
+    };
     invalidIfAny(errors, errors.company ?? PROJECT_MESSAGES.invalidRequest);
     const { fields, assignees } = newProjectFields(command.fields);
     return [
@@ -60,9 +66,10 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
   const projectId = project._id;
   switch (command.type) {
     case 'StopProject': {
+      requireEditable(project, role);
       const days = command.alertSkipDays ?? 0;
       invalidIfAny({
-        ...(isNonEligibilityReason(command.reason) ? {} : { reason: MESSAGES.required }),
+        ...abortMotivationErrors(command.reason),
         ...(Number.isInteger(days) && days >= 0 ? {} : { alertSkipDays: MESSAGES.minValue(0) }),
       });
       if (project.stopped && project.abortMotivation === command.reason && days === 0) return [];
@@ -81,6 +88,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       ];
     }
     case 'RestartProject':
+      requireEditable(project, role);
       return project.stopped
         ? [{ type: 'ProjectRestarted', data: { projectId, at: command.at } }]
         : [];
@@ -89,6 +97,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       if (!isAssigneeRole(command.role)) invalidIfAny({ role: MESSAGES.invalid });
       const to = command.trigram ?? null;
       if (!isAssigneeValue(command.role, to)) invalidIfAny({ trigram: MESSAGES.invalid });
+      invalidIfAny(inactiveAssignees({ [command.role]: to }, command.activeStaff));
       const from = project.assignees[command.role];
       if (from === to) return [];
       if (!canAssign(role, command.actor.trigram, command.role, from, to))
@@ -108,6 +117,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
     case 'SetServiceDone': {
       requireEditable(project, role);
       if (!nonEmpty(command.name)) invalidIfAny({ name: MESSAGES.required });
+      if (!isServiceName(command.name.trim())) invalidIfAny({ name: MESSAGES.invalid });
       if (typeof command.done !== 'boolean') invalidIfAny({ done: MESSAGES.invalid });
       const name = command.name.trim();
       const service = project.services.find((s) => s.name === name);
@@ -117,6 +127,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
     }
     case 'RaiseAlert':
       if (!nonEmpty(command.alert)) invalidIfAny({ alert: MESSAGES.required });
+      if (!isAlertName(command.alert)) invalidIfAny({ alert: MESSAGES.invalid });
       if (project.alerts[command.alert]) return [];
       return [
         { type: 'ProjectAlertRaised', data: { projectId, alert: command.alert, at: command.at } },
@@ -125,8 +136,13 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       if (!project.alerts[command.alert]) return [];
       return [{ type: 'ProjectAlertCleared', data: { projectId, alert: command.alert } }];
     case 'LiftAlert': {
+      requireEditable(project, role);
       invalidIfAny({
-        ...(nonEmpty(command.alert) ? {} : { alert: MESSAGES.required }),
+        ...(nonEmpty(command.alert)
+          ? isAlertName(command.alert)
+            ? {}
+            : { alert: MESSAGES.invalid }
+          : { alert: MESSAGES.required }),
         ...((ALERT_LIFT_DAYS as readonly number[]).includes(command.days)
           ? {}
           : { days: MESSAGES.invalid }),
@@ -141,6 +157,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       ];
     }
     case 'OverrideIncome':
+      requireEditable(project, role);
       return [
         {
           type: 'ProjectIncomeOverridden',
@@ -151,6 +168,9 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       requireEditable(project, role);
       const hostId = command.hostId || null;
       if (hostId !== null && !isObjectId(hostId)) invalidIfAny({ chosenEstate: MESSAGES.invalid });
+      // §4 "A final property can be set or unset per proposal": only one proposed on this file.
+      if (hostId !== null && !(command.proposedHostIds ?? []).includes(hostId))
+        invalidIfAny({ chosenEstate: PROJECT_MESSAGES.estateNotProposed });
       if (hostId === project.chosenEstate) return [];
       return [{ type: 'ProjectEstateChosen', data: { projectId, hostId } }];
     }

@@ -15,7 +15,8 @@ export type ProjectFieldsChanged = Event<
 >;
 export type ProjectStageChanged = Event<
   'ProjectStageChanged',
-  { from: ProjectStage; to: ProjectStage; at: string }
+  /** `bypassed`: the gate fields the super admin placed the file past (audit). */
+  { from: ProjectStage; to: ProjectStage; at: string; bypassed?: string[] }
 >;
 export type ProjectStopped = Event<
   'ProjectStopped',

@@ -57,6 +57,8 @@ export type Project = ProjectFields & {
   reportingCount: number;
   billingOverrides: BillingOverrides;
   billing: { visits: number };
+  /** Stage → the gate fields the super admin placed the file past (audit, issue 15). */
+  forcedStages: Record<string, string[]>;
   deleted: boolean;
 };
 
@@ -71,9 +73,11 @@ export function emptyAssignees(): Assignees {
   };
 }
 
-export function emptyProject(id = ''): Project {
-  return {
-    ...emptyFields(),
+/** The keys of an empty project, in order, with their primitive values (nested ones below). */
+const EMPTY_PROJECT_TEMPLATE: Project = { ...emptyProjectWith(emptyFields(), '') };
+
+function emptyProjectWith(base: Project | ProjectFields, id: string): Project {
+  return Object.assign(base, {
     _id: id,
     revision: -1,
     fieldRevisions: {},
@@ -95,8 +99,15 @@ export function emptyProject(id = ''): Project {
     reportingCount: 0,
     billingOverrides: { sentToAL: {}, paid: {} },
     billing: { visits: 0 },
+    forcedStages: {},
     deleted: false,
-  };
+  } satisfies Omit<Project, keyof ProjectFields>) as Project;
+}
+
+export function emptyProject(id = ''): Project {
+  // A copy of a template (cheap: one object of ~170 keys, not ~170 additions), then fresh
+  // nested values. Same keys, same order as spreading the fields then these.
+  return emptyProjectWith({ ...EMPTY_PROJECT_TEMPLATE }, id);
 }
 
 /** The project exists (created and not deleted). */

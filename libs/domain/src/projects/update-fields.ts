@@ -44,19 +44,23 @@ function event(project: Project, changes: ProjectFieldChanges, by: string): Proj
 /**
  * Autosave: only the changed fields, with the revision the edit started from. A field that
  * someone else changed since then, to another value, is a conflict; the others merge.
+ * Without a base revision (the spec's body) the changed fields apply to the latest state.
  */
 export function updateFields(command: UpdateFields, state: Project): ProjectFieldsChanged[] {
   const project = requireProject(state);
   const role = requireStaff(command.actor);
   requireEditable(project, role);
-  if (!Number.isInteger(command.baseRevision))
+  const { baseRevision } = command;
+  if (baseRevision !== undefined && !Number.isInteger(baseRevision))
     throw new DomainError(PROJECT_MESSAGES.invalidRequest, 'invalid', {
       _revision: MESSAGES.invalid,
     });
   const changes = changedOnly(project, checkChanges(command.changes, isEditableField));
+  // Without a base revision there is nothing to conflict with: the latest state is the base.
   const conflicts = Object.keys(changes).filter(
     (field) =>
-      (project.fieldRevisions[field] ?? -1) > command.baseRevision &&
+      baseRevision !== undefined &&
+      (project.fieldRevisions[field] ?? -1) > baseRevision &&
       project.fieldAuthors[field] !== command.actor.id,
   );
   if (conflicts.length) {

@@ -30,7 +30,7 @@ import {
   prospectStageIndex,
   STRUCTURE_TYPES,
 } from './prospect';
-import { prospectStageErrors } from './prospect.rules';
+import { aheadOfTheoryReason, isStageAheadOfTheory, prospectStageErrors } from './prospect.rules';
 
 /* ---------- commands ---------- */
 
@@ -38,11 +38,16 @@ type Base = { prospectId: string; at: string; actor: ProspectActor };
 
 /** POST /prospects: the add dialog's name and optional sales person. */
 export type CreateProspect = Base & { type: 'CreateProspect'; name: string; sale: string | null };
-/** PUT /prospects/{id}: the changed fields, with the revision the edit started from. */
+/**
+ * PUT /prospects/{id}: the changed fields, with the revision the edit started from when the
+ * caller guards against concurrent edits; without it they apply to the latest state.
+ */
 export type UpdateProspect = Base & {
   type: 'UpdateProspect';
-  baseRevision: number;
+  baseRevision?: number;
   changes: Record<string, unknown>;
+  /** The stage the linked client files justify; a move ahead of it is refused (§4). */
+  theory?: ProspectStage;
 };
 export type DeleteProspect = Base & { type: 'DeleteProspect' };
 /** An uploaded file (POST /cache/upload) attached to the prospect. */
@@ -368,7 +373,9 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
   const { actor } = command;
   if (!canEditProspect(actor, prospect))
     throw new DomainError(PROSPECT_MESSAGES.forbidden, 'forbidden');
-  if (!Number.isInteger(command.baseRevision)) invalid({ _revision: MESSAGES.invalid });
+  const { baseRevision } = command;
+  if (baseRevision !== undefined && !Number.isInteger(baseRevision))
+    invalid({ _revision: MESSAGES.invalid });
   const { currentProgress, notInterested, assignees, rewards, ...plain } = command.changes ?? {};
   const { values, errors } = normalizeFields(plain);
 
@@ -433,7 +440,8 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
   ];
   const conflicts = touchedFields.filter(
     (field) =>
-      (prospect.fieldRevisions[field] ?? -1) > command.baseRevision &&
+      baseRevision !== undefined &&
+      (prospect.fieldRevisions[field] ?? -1) > baseRevision &&
       prospect.fieldAuthors[field] !== actor.id,
   );
   if (conflicts.length) {
@@ -465,7 +473,7 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
     );
   if (stage) {
     const after = events.reduce(evolveProspect, prospect);
-    checkStageMove(actor, after, stage);
+    checkStageMove(actor, after, stage, command.theory);
     events.push({
       type: 'ProspectStageChanged',
       data: { ...meta, from: prospect.currentProgress, to: stage },
@@ -475,17 +483,26 @@ function update(command: UpdateProspect, state: Prospect): ProspectEvent[] {
 }
 
 /**
- * The superadmin picks any stage (§4); others go back freely, or forward to the next stage
- * only, once its rules (and every earlier stage's) hold (§5 "Prospects").
+ * The superadmin picks any stage, forward or backward (§4). Everyone else uses 'next stage'
+ * only: the following stage, once its rules (and every earlier stage's) hold (§5
+ * "Prospects") and when it is not ahead of the theoretical status.
  */
-export function checkStageMove(actor: ProspectActor, prospect: Prospect, to: ProspectStage): void {
+export function checkStageMove(
+  actor: ProspectActor,
+  prospect: Prospect,
+  to: ProspectStage,
+  theory?: ProspectStage,
+): void {
   if (isProspectSuperAdmin(actor)) return;
-  if (prospectStageIndex(to) <= prospectStageIndex(prospect.currentProgress)) return;
   if (to !== nextProspectStage(prospect.currentProgress))
     throw new DomainError(PROSPECT_MESSAGES.stageNotNext, 'invalid', {
       currentProgress: PROSPECT_MESSAGES.stageNotNext,
     });
   invalid(prospectStageErrors(prospect, to), PROSPECT_MESSAGES.stageNotReady);
+  if (theory && isStageAheadOfTheory(to, theory)) {
+    const reason = aheadOfTheoryReason(theory);
+    throw new DomainError(reason, 'invalid', { currentProgress: reason });
+  }
 }
 
 export function decideProspect(command: ProspectCommand, state: Prospect): ProspectEvent[] {

@@ -5,6 +5,7 @@ import {
   nextProspectStage,
   POTENTIAL_FIELDS,
   Prospect,
+  PROSPECT_MESSAGES,
   PROSPECT_STAGE_LABELS,
   PROSPECT_STAGES,
   ProspectStage,
@@ -75,21 +76,51 @@ export function prospectStageErrors(
   return errors;
 }
 
-/** Whether 'Passer en <stage suivant>' is enabled, and what blocks it. */
-export function nextStageCheck(prospect: Prospect): {
+/**
+ * Why 'Passer en <stage suivant>' is refused, or null when it is allowed: the next stage's
+ * rules (and every earlier stage's), then the theoretical status the linked client files
+ * justify (a stage ahead of it is invalid, §4). The console disables the button with it.
+ */
+export function nextStageBlockReason(
+  prospect: Prospect,
+  theory?: ProspectStage | null,
+): string | null {
+  const stage = nextProspectStage(prospect.currentProgress);
+  if (!stage) return PROSPECT_MESSAGES.lastStage;
+  if (Object.keys(prospectStageErrors(prospect, stage)).length)
+    return PROSPECT_MESSAGES.stageNotReady;
+  if (theory && isStageAheadOfTheory(stage, theory)) return aheadOfTheoryReason(theory);
+  return null;
+}
+
+/** The reason a stage ahead of the theoretical status is refused. */
+export function aheadOfTheoryReason(theory: ProspectStage): string {
+  return theory === 'involved'
+    ? `${PROSPECT_MESSAGES.aheadOfTheory} : ${PROSPECT_MESSAGES.noFile.toLowerCase()}`
+    : `${PROSPECT_MESSAGES.aheadOfTheory} : ${PROSPECT_MESSAGES.noRelocatedFile}`;
+}
+
+/** Whether 'Passer en <stage suivant>' is enabled, and what blocks it (fields, then theory). */
+export function nextStageCheck(
+  prospect: Prospect,
+  theory?: ProspectStage | null,
+): {
   stage: ProspectStage | null;
   label: string | null;
   errors: Record<string, string>;
   enabled: boolean;
+  reason: string | null;
 } {
   const stage = nextProspectStage(prospect.currentProgress);
-  if (!stage) return { stage: null, label: null, errors: {}, enabled: false };
+  if (!stage) return { stage: null, label: null, errors: {}, enabled: false, reason: null };
   const errors = prospectStageErrors(prospect, stage);
+  const reason = nextStageBlockReason(prospect, theory);
   return {
     stage,
     label: PROSPECT_STAGE_LABELS[stage],
     errors,
-    enabled: !Object.keys(errors).length,
+    enabled: reason === null,
+    reason,
   };
 }
 

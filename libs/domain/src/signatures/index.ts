@@ -1,3 +1,4 @@
 export * from './signature-template';
 export * from './signature-request';
 export * from './visit-pick';
+export * from './signed-document';

@@ -1,15 +1,19 @@
-import type { MasterPasswordEvent, UserEvent } from '@reloc/domain';
+import type { MasterPasswordEvent, SessionEvent, UserEvent } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
 
 type Impersonated = Extract<UserEvent, { type: 'UserImpersonated' }>['data'];
+type Revoked = Extract<SessionEvent, { type: 'SessionRevoked' }>['data'];
 type Actor = { id?: string; trigram?: string | null };
 
-/** The super admins' sensitive acts, for the audit list: impersonations and master passwords. */
+/**
+ * The sensitive acts, for the audit list: impersonations, master passwords, and spent refresh
+ * tokens presented again (the session was revoked: a stolen or replayed token).
+ */
 export const adminAuditProjection: Projection = {
   name: 'admin-audit',
-  version: 1,
-  handles: ['UserImpersonated', 'MasterPasswordEnabled'],
+  version: 2,
+  handles: ['UserImpersonated', 'MasterPasswordEnabled', 'SessionRevoked'],
   setup(db) {
     db.exec(`CREATE TABLE IF NOT EXISTS admin_audit (
       id TEXT PRIMARY KEY, type TEXT NOT NULL, at TEXT NOT NULL, by_id TEXT, by_email TEXT,
@@ -39,6 +43,22 @@ export const adminAuditProjection: Projection = {
         d.email,
         d.userId,
         '{}',
+      );
+      return;
+    }
+    if (event.type === 'SessionRevoked') {
+      const d = event.data as Revoked;
+      if (d.reason !== 'refreshReused') return;
+      insert.run(
+        event.id,
+        'refreshReuse',
+        d.at,
+        null,
+        null,
+        null,
+        d.email,
+        d.userId,
+        JSON.stringify({ sessionId: d.sessionId, reusedGeneration: d.reusedGeneration ?? null }),
       );
       return;
     }

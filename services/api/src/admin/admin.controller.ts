@@ -34,7 +34,7 @@ import {
 import { actorOf, CurrentUser } from '../auth/current-user';
 import { hashPassword } from '../auth/password';
 import { Roles } from '../auth/roles.decorator';
-import { TokenService } from '../auth/token.service';
+import { SessionService } from '../auth/session.service';
 import { CommandExecutor } from '../infrastructure/command-executor';
 import { validated } from '../infrastructure/http/validate';
 import { READ_DB } from '../infrastructure/tokens';
@@ -57,7 +57,7 @@ export class AdminController {
     private readonly executor: CommandExecutor,
     private readonly users: UsersReadModel,
     private readonly projects: ProjectsReadModel,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly companies: CompaniesReport,
     @Inject(READ_DB) private readonly db: Database.Database,
   ) {}
@@ -159,7 +159,9 @@ export class AdminController {
       },
       { actor: actorOf(me) },
     );
-    return { token: this.tokens.issue(target.id, target.role), user: toUserDto(target) };
+    // A session of its own, revocable, but no refresh cookie: the super admin's stays theirs.
+    const session = await this.sessions.open(target, 'impersonation', actorOf(me));
+    return { token: session.token, user: toUserDto(target) };
   }
 
   /** The audit list of impersonations and master passwords, newest first. */

@@ -6,6 +6,7 @@ import {
   AnnouncementFields,
   API_MESSAGES,
   commentDecider,
+  conversionRefusal,
   DomainError,
   isPhone,
   LeadPayload,
@@ -160,8 +161,14 @@ export class AnnouncementsService {
 
   /** 'Convertir en projet': once; a second call answers the same client file. */
   async convert(actor: Actor, id: string): Promise<{ projectId: string }> {
-    const announcement = this.require(id);
+    this.require(id);
+    // The stream's state, not the read model's: a stop just written must refuse the conversion.
+    const announcement = (await this.executor.load(announcementStream(id), announcementDecider))
+      .state;
+    if (!announcement) throw new DomainError(ANNOUNCEMENT_MESSAGES.notFound, 'notFound');
     if (announcement.projectId) return { projectId: announcement.projectId };
+    const refusal = conversionRefusal(announcement);
+    if (refusal) throw new DomainError(refusal, 'invalid', { currentProgress: refusal });
     if (!announcement.contactEmail)
       throw new DomainError(ANNOUNCEMENT_MESSAGES.invalidRequest, 'invalid', {
         contactEmail: ANNOUNCEMENT_MESSAGES.contactEmailRequired,
@@ -175,6 +182,9 @@ export class AnnouncementsService {
       lastName: lastName || null,
       phoneNumber: phone && isPhone(phone) ? phone : null,
       sale: sale && /^[A-Z]{3}$/.test(sale) ? sale : null,
+      // The client's own words and the place the announcement names (issue 15 point 20).
+      descEstate: announcement.description,
+      futurNeighborhood: announcement.address,
     });
     await this.executor.execute(
       announcementStream(id),

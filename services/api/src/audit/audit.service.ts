@@ -13,6 +13,7 @@ import {
   parseInstant,
   redactSecrets,
   stateAt,
+  occurredAt,
 } from '@reloc/domain';
 import { chainHash, chainLinkOf, EventStore, RecordedEvent } from '@reloc/eventstore';
 import { EVENT_STORE } from '../infrastructure/tokens';
@@ -28,7 +29,10 @@ export type AuditEntry = {
   position: number;
   type: string;
   label: string;
+  /** When it happened (the metadata's `at`, e.g. a demo event's backdated time). */
   createdAt: string;
+  /** When the store recorded it. */
+  recordedAt: string;
   actor: AuditActor | null;
   correlationId: string | null;
   causationId: string | null;
@@ -118,7 +122,8 @@ export class AuditService {
           position: event.position,
           type: event.type,
           label: auditEventLabel(event.type),
-          createdAt: event.createdAt,
+          createdAt: occurredAt(event),
+          recordedAt: event.createdAt,
           actor: actorId
             ? {
                 id: actorId,

@@ -27,6 +27,7 @@ import { validated } from '../infrastructure/http/validate';
 import { BillingReadModel } from '../billing/billing.read-model';
 import { AuthService } from './auth.service';
 import { Public } from './roles.decorator';
+import { REFRESH_COOKIE, SessionService, cookieValue } from './session.service';
 import { SsoService } from './sso.service';
 import { bearerToken } from './token.service';
 
@@ -40,6 +41,7 @@ export class AuthController {
 
   constructor(
     private readonly auth: AuthService,
+    private readonly sessions: SessionService,
     private readonly sso: SsoService,
     private readonly billing: BillingReadModel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,17 +50,62 @@ export class AuthController {
   @Public()
   @Post('login-partner')
   @HttpCode(200)
-  async login(@Body() body: unknown, @Ip() ip: string) {
+  async login(
+    @Body() body: unknown,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const { email, password } = validated<LoginPartnerBody>(loginPartnerSchema, body);
-    return { token: await this.auth.login(email, password, ip) };
+    const user = await this.auth.checkCredentials(email, password, ip);
+    const session = await this.sessions.open(user, 'password');
+    this.sessions.setCookie(response, session);
+    return { token: session.token };
   }
 
+  /**
+   * A new access token for the refresh cookie, which is rotated (single use). Without the
+   * cookie (an old client sending only its token) or with a spent, revoked or foreign one:
+   * 401 'Invalid credentials', and the cookie is cleared.
+   */
   @Public()
   @Post('refresh')
   @HttpCode(200)
-  refresh(@Headers('authorization') authorization: string | undefined, @Body() body: unknown) {
+  async refresh(
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     validated(emptyBodySchema, body);
-    return { token: this.auth.refresh(bearerToken(authorization)) };
+    try {
+      const session = await this.sessions.rotate(
+        cookieValue(request.headers.cookie, REFRESH_COOKIE),
+        bearerToken(authorization),
+      );
+      this.sessions.setCookie(response, session);
+      return { token: session.token };
+    } catch (error) {
+      this.sessions.clearCookie(response);
+      throw error;
+    }
+  }
+
+  /** Ends the session of the access token (or of the refresh cookie); always answers 204. */
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  async logout(
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    validated(emptyBodySchema, body);
+    const { clearCookie } = await this.sessions.logout(
+      bearerToken(authorization),
+      cookieValue(request.headers.cookie, REFRESH_COOKIE),
+    );
+    if (clearCookie) this.sessions.clearCookie(response);
   }
 
   @Public()
@@ -131,8 +178,10 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const { code, state } = validated<CallbackSsoBody>(callbackSsoSchema, body);
-    const token = await this.sso.finish(code, state ?? null, request.headers.cookie ?? '');
+    const user = await this.sso.finish(code, state ?? null, request.headers.cookie ?? '');
     response.clearCookie(this.sso.cookieName, { path: '/' });
-    return { token };
+    const session = await this.sessions.open(user, 'sso');
+    this.sessions.setCookie(response, session);
+    return { token: session.token };
   }
 }

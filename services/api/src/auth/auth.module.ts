@@ -8,17 +8,21 @@ import { AuthService } from './auth.service';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { SsoService } from './sso.service';
 import { TokenService } from './token.service';
+import { SessionService } from './session.service';
+import { SessionsReadModel } from './sessions.read-model';
 
 @Module({
   imports: [UsersModule, BillingModule],
   controllers: [AuthController],
   providers: [
     TokenService,
+    SessionsReadModel,
+    SessionService,
     AuthService,
     LoginRateLimiter,
     SsoService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenService],
+  exports: [TokenService, SessionService],
 })
 export class AuthModule {}

@@ -3,8 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CookieOptions } from 'express';
 import { DomainError, LOGIN_MESSAGES, normaliseEmail } from '@reloc/domain';
 import { APP_CONFIG, AppConfig } from '../config';
-import { UsersReadModel } from '../users/users.read-model';
-import { TokenService } from './token.service';
+import { UserRow, UsersReadModel } from '../users/users.read-model';
 
 type OpenIdClient = typeof import('openid-client');
 type OpenIdConfiguration = import('openid-client').Configuration;
@@ -35,7 +34,6 @@ export class SsoService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersReadModel,
-    private readonly tokens: TokenService,
   ) {}
 
   private get redirectUri(): string {
@@ -100,7 +98,7 @@ export class SsoService {
     code: string,
     stateFromClient: string | null,
     cookieHeader: string,
-  ): Promise<string> {
+  ): Promise<UserRow> {
     const flow = this.readCookie(cookieHeader);
     if (!flow || (stateFromClient && stateFromClient !== flow.state))
       throw new DomainError('Session de connexion expirée, recommencez', 'invalid');
@@ -138,7 +136,7 @@ export class SsoService {
     const user = this.users.findByEmail(email);
     if (!user) throw new DomainError(LOGIN_MESSAGES.ssoUnknown, 'notFound');
     if (user.isDeactivated) throw new DomainError(LOGIN_MESSAGES.ssoDeactivated, 'unauthorized');
-    return this.tokens.issue(user.id, user.role);
+    return user;
   }
 
   private sign(value: string): string {

@@ -3,7 +3,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { API_MESSAGES, DomainError } from '@reloc/domain';
 import { APP_CONFIG, AppConfig } from '../config';
 
-export type TokenClaims = { sub: string; role: string; iat: number; exp: number };
+/** `sid` names the session (stream `session-<sid>`), `gen` its refresh generation at issue. */
+export type TokenClaims = {
+  sub: string;
+  role: string;
+  sid: string;
+  gen: number;
+  iat: number;
+  exp: number;
+};
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
@@ -13,19 +21,38 @@ export class TokenError extends Error {
   }
 }
 
-/** HS256 JSON Web Tokens signed with the node secret; short-lived, refreshable for a while. */
+/**
+ * Access tokens: HS256 JSON Web Tokens signed with the node secret, short-lived
+ * (RELOC_TOKEN_TTL_SECONDS), bound to a session. They never renew themselves: a refresh takes
+ * the session's refresh token (see SessionService).
+ */
 @Injectable()
 export class TokenService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  issue(userId: string, role: string, now = Date.now()): string {
+  issue(
+    userId: string,
+    role: string,
+    session: { id: string; generation: number },
+    now = Date.now(),
+  ): string {
     const iat = Math.floor(now / 1000);
-    const claims: TokenClaims = { sub: userId, role, iat, exp: iat + this.config.tokenTtlSeconds };
+    const claims: TokenClaims = {
+      sub: userId,
+      role,
+      sid: session.id,
+      gen: session.generation,
+      iat,
+      exp: iat + this.config.tokenTtlSeconds,
+    };
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${HEADER}.${payload}.${this.sign(`${HEADER}.${payload}`)}`;
   }
 
-  /** Checks the signature, then the expiry (unless `allowExpired`, for refresh). */
+  /**
+   * Checks the signature and the claims, then the expiry (unless `allowExpired`, for logout).
+   * Tokens of before sessions (no `sid`) are invalid.
+   */
   verify(token: string, options: { allowExpired?: boolean } = {}): TokenClaims {
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== HEADER) throw new TokenError('invalid');
@@ -39,12 +66,14 @@ export class TokenService {
     } catch {
       throw new TokenError('invalid');
     }
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number')
+    if (
+      typeof claims.sub !== 'string' ||
+      typeof claims.exp !== 'number' ||
+      typeof claims.sid !== 'string' ||
+      typeof claims.gen !== 'number'
+    )
       throw new TokenError('invalid');
-    const now = Date.now() / 1000;
-    if (!options.allowExpired && now >= claims.exp) throw new TokenError('expired');
-    if (options.allowExpired && now >= claims.iat + this.config.refreshTtlSeconds)
-      throw new TokenError('invalid');
+    if (!options.allowExpired && Date.now() / 1000 >= claims.exp) throw new TokenError('expired');
     return claims;
   }
 

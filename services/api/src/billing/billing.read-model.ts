@@ -2,10 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import {
   BillingLineStep,
+  BillingOverrides,
   BillingVisit,
   forecastLines,
   REWARD_ROLES,
   RewardCategory,
+  RewardGrid,
+  Rewards,
   VisitAuthor,
   visitsByAssignee,
 } from '@reloc/domain';
@@ -217,7 +220,7 @@ export class BillingReadModel {
   private forecasts(): Map<string, BillingProjectDto[]> {
     const projects = this.db
       .prepare(
-        `SELECT id, first_name, last_name, assignees FROM billing_projects
+        `SELECT id, first_name, last_name, assignees, overrides FROM billing_projects
          WHERE deleted = 0 AND stopped = 0 AND json_extract(reached, '$.sentToAL') IS NULL
            AND id IN (SELECT project_id FROM billing_visits WHERE cancelled = 0 AND date_visite IS NOT NULL)`,
       )
@@ -226,6 +229,7 @@ export class BillingReadModel {
       first_name: string | null;
       last_name: string | null;
       assignees: string;
+      overrides: string;
     }[];
     const visitsOf = this.db.prepare(
       'SELECT date_visite AS dateVisite, author, cancelled FROM billing_visits WHERE project_id = ?',
@@ -233,6 +237,15 @@ export class BillingReadModel {
     const userOf = this.db
       .prepare('SELECT id FROM billing_users WHERE trigram = ? ORDER BY id LIMIT 1')
       .pluck();
+    const rewardsOf = this.db.prepare('SELECT rewards FROM billing_users WHERE id = ?').pluck();
+    const grids = new Map<string, Partial<RewardGrid> | undefined>();
+    const gridOf = (userId: string) => {
+      if (!grids.has(userId)) {
+        const raw = rewardsOf.get(userId) as string | undefined;
+        grids.set(userId, raw ? (JSON.parse(raw) as Partial<Rewards>).sentToAL : undefined);
+      }
+      return grids.get(userId);
+    };
     const out = new Map<string, BillingProjectDto[]>();
     for (const project of projects) {
       const trigrams = JSON.parse(project.assignees) as Record<string, string | null>;
@@ -246,7 +259,10 @@ export class BillingReadModel {
           cancelled: number;
         }[]
       ).map((v): BillingVisit => ({ ...v, cancelled: v.cancelled === 1 }));
-      for (const line of forecastLines(visitsByAssignee(visits, assignees))) {
+      const byAssignee = visitsByAssignee(visits, assignees);
+      const rewards = Object.fromEntries(Object.keys(byAssignee).map((id) => [id, gridOf(id)]));
+      const overrides = JSON.parse(project.overrides) as BillingOverrides;
+      for (const line of forecastLines(byAssignee, rewards, overrides)) {
         const list = out.get(line.actor) ?? [];
         list.push({
           _id: project.id,

@@ -22,6 +22,7 @@ import {
   ProjectDocument,
   ProjectDocuments,
   DocumentPack,
+  requireFileEditable,
 } from '@reloc/domain';
 import { mergeToPdf, UnreadablePdfError } from '@reloc/pdf';
 import { EncryptedBlobStore } from '@reloc/worker';
@@ -87,6 +88,8 @@ export class DocumentsService {
     commands: DocumentsCommand[],
   ): Promise<ProjectDocuments> {
     const at = new Date().toISOString();
+    // Opening (default folders) is a read; any change is refused on a locked file (issue 15).
+    if (commands.length) requireFileEditable(this.requireProject(projectId), actor.role);
     const result = await this.executor.executeAll(
       documentsStream(projectId),
       documentsDecider,
@@ -174,7 +177,7 @@ export class DocumentsService {
     upload: { bytes: Buffer; name: string },
     actor: Actor,
   ): Promise<DocumentDto> {
-    this.requireProject(projectId);
+    requireFileEditable(this.requireProject(projectId), actor.role);
     const mime = checkedUpload(upload.bytes, 'files');
     const state = await this.opened(projectId, actor);
     const target = DocumentsService.found(state, documentId);
@@ -283,6 +286,7 @@ export class DocumentsService {
    * document of the first one's folder (encrypted, like every document).
    */
   async merge(projectId: string, body: MergeDocumentsBody, actor: Actor): Promise<DocumentDto> {
+    requireFileEditable(this.requireProject(projectId), actor.role);
     const state = await this.opened(projectId, actor);
     const sources = [...new Set(body.documentsId)].map((id) => DocumentsService.found(state, id));
     const files = sources.flatMap((source) => filesOf(state.documents, source));

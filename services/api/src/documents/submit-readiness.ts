@@ -29,6 +29,11 @@ export class SubmitReadinessReader {
     this.hosts = new HostsReadModel(db);
   }
 
+  /** The properties proposed on the file (a final property must be one of them). */
+  proposedHosts(projectId: string): string[] {
+    return this.proposals.byProject(projectId).map((proposal) => proposal.idSell);
+  }
+
   of(project: Pick<Project, '_id' | 'chosenEstate'>): SubmitReadiness {
     const exact = (hostId: string) => {
       const host = this.hosts.findById(hostId);

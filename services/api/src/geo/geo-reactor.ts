@@ -33,6 +33,7 @@ const HANDLED = new Set([
   'HostUpdated',
   'HostGeolocated',
   'ProposalCreated',
+  'ProposalDistancesSet',
   'ProjectCreated',
   'ProjectFieldsChanged',
 ]);
@@ -180,6 +181,13 @@ export class GeoReactor {
           ADDRESS_CHECK_MS,
         );
         return;
+      case 'ProposalDistancesSet': {
+        // 'Recalculer': the times cleared with no route (stream proposal-<project>-<host>).
+        const pair = /^proposal-([0-9a-f]{24})-([0-9a-f]{24})$/.exec(event.streamId);
+        if (!pair || data.lastGeocodingAddress !== null) return;
+        await this.proposalDistances(pair[1], pair[2], event.position, ADDRESS_CHECK_MS);
+        return;
+      }
       case 'ProjectCreated':
       case 'ProjectFieldsChanged': {
         const fields = (event.type === 'ProjectCreated' ? data.fields : data.changes) as

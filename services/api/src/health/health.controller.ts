@@ -5,6 +5,7 @@ import { EventStore } from '@reloc/eventstore';
 import { Public } from '../auth/roles.decorator';
 import { Projector } from '../infrastructure/projector';
 import { EVENT_STORE } from '../infrastructure/tokens';
+import { BackupScheduler } from '../backup/backup-scheduler';
 
 /**
  * Liveness, readiness and the projector's position and lag per read model, so "caught up"
@@ -16,6 +17,7 @@ export class HealthController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly projector: Projector,
+    private readonly backups: BackupScheduler,
   ) {}
 
   @Public()
@@ -39,6 +41,8 @@ export class HealthController {
       eventStore: storeError ? { reachable: false, error: storeError } : { reachable: true, head },
       projector: { following: this.projector.following, position, head, lag },
       readModels: this.projector.readModels.map((model) => ({ ...model, position, lag })),
+      // Scheduled backups (RELOC_BACKUP_DIR): the last result and the age of the last good one.
+      backup: this.backups.status(),
     };
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Decider, DomainEvent, fold } from '@reloc/domain';
+import { Decider, DomainError, DomainEvent, fold } from '@reloc/domain';
 import { EventStore, WrongExpectedVersionError } from '@reloc/eventstore';
 import { currentRequest } from './http/request-context';
+import type { CommandOutcome } from './metrics';
 import { Projector } from './projector';
 
 export type Actor = { id: string; trigram: string | null; role: string };
@@ -31,6 +32,7 @@ export class CommandExecutor {
   constructor(
     private readonly store: EventStore,
     private readonly projector: Projector,
+    private readonly metrics?: { command(type: string, outcome: CommandOutcome): void },
   ) {}
 
   async load<Event extends DomainEvent, State>(
@@ -56,6 +58,34 @@ export class CommandExecutor {
    * previous ones lead to, and all their events are appended together or not at all.
    */
   async executeAll<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    commands: Command[],
+    context: CommandContext,
+  ): Promise<ExecutionResult<Event, State>> {
+    if (!this.metrics) return this.decideAndAppend(streamId, decider, commands, context);
+    const type =
+      [...new Set(commands.map((c) => String((c as { type?: unknown }).type ?? 'unknown')))]
+        .sort()
+        .join('+') || 'none';
+    try {
+      const result = await this.decideAndAppend(streamId, decider, commands, context);
+      this.metrics.command(type, result.events.length ? 'accepted' : 'unchanged');
+      return result;
+    } catch (error) {
+      this.metrics.command(
+        type,
+        error instanceof DomainError
+          ? 'refused'
+          : error instanceof WrongExpectedVersionError
+            ? 'conflict'
+            : 'error',
+      );
+      throw error;
+    }
+  }
+
+  private async decideAndAppend<Command, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     commands: Command[],

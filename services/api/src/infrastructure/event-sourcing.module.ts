@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createEventStore, EventStore } from '@reloc/eventstore';
 import { APP_CONFIG, AppConfig } from '../config';
 import { CommandExecutor } from './command-executor';
+import { Metrics } from './metrics';
 import { Projector } from './projector';
 import { ALL_PROJECTIONS } from './read-models';
 import { DataDirLock } from './data-dir-lock';
@@ -32,7 +33,13 @@ export function openEventStore(config: AppConfig): EventStore {
 @Global()
 @Module({
   providers: [
-    { provide: EVENT_STORE, inject: [APP_CONFIG], useFactory: openEventStore },
+    { provide: Metrics, useFactory: () => new Metrics() },
+    {
+      provide: EVENT_STORE,
+      inject: [APP_CONFIG, Metrics],
+      useFactory: (config: AppConfig, metrics: Metrics) =>
+        metrics.instrumentStore(openEventStore(config)),
+    },
     { provide: READ_DB, inject: [APP_CONFIG], useFactory: openReadDb },
     {
       provide: Projector,
@@ -42,12 +49,12 @@ export function openEventStore(config: AppConfig): EventStore {
     },
     {
       provide: CommandExecutor,
-      inject: [EVENT_STORE, Projector],
-      useFactory: (store: EventStore, projector: Projector) =>
-        new CommandExecutor(store, projector),
+      inject: [EVENT_STORE, Projector, Metrics],
+      useFactory: (store: EventStore, projector: Projector, metrics: Metrics) =>
+        new CommandExecutor(store, projector, metrics),
     },
   ],
-  exports: [EVENT_STORE, READ_DB, Projector, CommandExecutor],
+  exports: [EVENT_STORE, READ_DB, Projector, CommandExecutor, Metrics],
 })
 export class EventSourcingModule implements OnApplicationShutdown {
   constructor(

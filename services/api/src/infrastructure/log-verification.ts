@@ -53,10 +53,15 @@ export type TableDifference = {
 
 const BOOKKEEPING = new Set(['rm_checkpoints', 'rm_meta']);
 
+/**
+ * Ordinary tables only: a full-text index (virtual table and its shadow tables) is derived
+ * from a compared table's column, and its pages depend on the order of past writes.
+ */
 function tables(db: Database.Database): string[] {
   return db
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'
+         AND name NOT LIKE 'sqlite_%' ORDER BY name`,
     )
     .pluck()
     .all() as string[];

@@ -14,4 +14,11 @@ export type Projection = {
   setup(db: Database.Database): void;
   drop(db: Database.Database): void;
   apply(db: Database.Database, event: RecordedEvent): void;
+  /**
+   * For a projection whose `apply` folds a page's events in memory: writes what it holds,
+   * inside the page's transaction, before the checkpoint; then forgets it.
+   */
+  flush?(db: Database.Database): void;
+  /** Forgets what `apply` holds in memory when the page fails (its transaction rolls back). */
+  discard?(db: Database.Database): void;
 };

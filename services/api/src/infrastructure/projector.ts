@@ -32,7 +32,7 @@ export class Projector {
     private readonly store: EventStore,
     private readonly db: Database.Database,
     private readonly projections: readonly Projection[],
-    private readonly options: { delayMs?: number } = {},
+    private readonly options: { delayMs?: number; pageSize?: number } = {},
   ) {
     for (const projection of projections) {
       for (const type of projection.handles) {
@@ -41,12 +41,22 @@ export class Projector {
         this.byType.set(type, list);
       }
     }
-    this.applyPage = db.transaction((events: RecordedEvent[]) => {
+    const flushing = projections.filter((projection) => projection.flush);
+    const transaction = db.transaction((events: RecordedEvent[]) => {
       for (const event of events) {
         for (const projection of this.byType.get(event.type) ?? []) projection.apply(db, event);
       }
+      for (const projection of flushing) projection.flush!(db);
       this.saveCheckpoint(events[events.length - 1].position);
     });
+    this.applyPage = (events) => {
+      try {
+        transaction(events);
+      } catch (error) {
+        for (const projection of flushing) projection.discard?.(db);
+        throw error;
+      }
+    };
   }
 
   get currentPosition(): number {
@@ -154,9 +164,9 @@ export class Projector {
     untilPosition = Number.MAX_SAFE_INTEGER,
   ): Promise<void> {
     for (;;) {
-      const page = (await this.store.readAll(this.position, PAGE_SIZE)).filter(
-        (event) => event.position <= untilPosition,
-      );
+      const page = (
+        await this.store.readAll(this.position, this.options.pageSize ?? PAGE_SIZE)
+      ).filter((event) => event.position <= untilPosition);
       if (!page.length) return;
       await this.handle(page);
       onProgress?.(this.position);

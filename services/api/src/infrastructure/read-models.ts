@@ -1,5 +1,6 @@
 import { Projection } from './projection';
 import { usersProjection } from '../users/users.projection';
+import { sessionsProjection } from '../auth/sessions.projection';
 import { commentsProjection } from '../comments/comments.projection';
 import { projectsProjection, timelineHiddenProjection } from '../projects/projects.projection';
 import { hostsProjection } from '../hosts/hosts.projection';
@@ -26,6 +27,7 @@ import { billingProjection } from '../billing/billing.projection';
 /** Every read model the projector feeds; `npm run rebuild-read-models` replays them all. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
   usersProjection,
+  sessionsProjection,
   projectsProjection,
   timelineHiddenProjection,
   prospectsProjection,

@@ -18,10 +18,10 @@ export type RelayOptions = {
   batchSize?: number;
   idleMs?: number;
   maxBackoffMs?: number;
-  /** Topics are `<prefix>.<aggregate type>` (default `reloc`). */
-  topicPrefix?: string;
   /** Who may publish and where the checkpoint lives; by default this api alone, in its SQLite. */
   lease?: RelayLease;
+  /** Topics are `<prefix>.<aggregate type>` (default `reloc`). */
+  topicPrefix?: string;
 };
 
 /**

@@ -11,7 +11,13 @@ import {
   UpdateProjectBody,
   updateProjectSchema,
 } from '@reloc/contracts';
-import { activeAlertsAt, DomainError, isObjectId, Project } from '@reloc/domain';
+import {
+  activeAlertsAt,
+  contractualPending,
+  DomainError,
+  isObjectId,
+  Project,
+} from '@reloc/domain';
 import { actorOf, CurrentUser } from '../auth/current-user';
 import { Roles } from '../auth/roles.decorator';
 import { validated } from '../infrastructure/http/validate';
@@ -44,6 +50,8 @@ export function toProjectDto(project: Project) {
   return {
     ...rest,
     activeAlerts: activeAlertsAt(project, new Date().toISOString()),
+    // Both addresses chosen, distance not computed for them yet: the console asks again.
+    contractualPending: contractualPending(project),
     _revision: revision,
   };
 }

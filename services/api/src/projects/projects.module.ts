@@ -6,9 +6,10 @@ import { PROJECT_COMMAND_HANDLERS } from './commands/project-command.handlers';
 import { ProjectsController } from './projects.controller';
 import { ProjectsReadModel } from './projects.read-model';
 import { TimelineController } from './timeline.controller';
+import { UsersModule } from '../users/users.module';
 
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, UsersModule],
   controllers: [ProjectsController, TimelineController, CommentsController],
   providers: [ProjectsReadModel, SubmitReadinessReader, ...PROJECT_COMMAND_HANDLERS],
   exports: [ProjectsReadModel],

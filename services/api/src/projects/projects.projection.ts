@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import {
+  occurredAt,
   FIELD_LABELS,
+  foldProjectEvent,
   Project,
   projectDecider,
   ProjectEvent,
@@ -37,12 +39,23 @@ function prepare(db: Database.Database) {
     doc: db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck(),
     saveDoc: db.prepare('INSERT OR REPLACE INTO project_docs (id, doc) VALUES (?, ?)'),
     saveTile: db.prepare(
-      `INSERT OR REPLACE INTO project_board
+      `INSERT INTO project_board
         (id, first_name, last_name, user_id, phone, company, company_id, current_progress, stopped,
          has_alert, tags, assignees, alerts, alerts_skipped, created_at, year, last_move, date_move, search)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name,
+         last_name = excluded.last_name, user_id = excluded.user_id, phone = excluded.phone,
+         company = excluded.company, company_id = excluded.company_id,
+         current_progress = excluded.current_progress, stopped = excluded.stopped,
+         has_alert = excluded.has_alert, tags = excluded.tags, assignees = excluded.assignees,
+         alerts = excluded.alerts, alerts_skipped = excluded.alerts_skipped,
+         created_at = excluded.created_at, year = excluded.year, last_move = excluded.last_move,
+         date_move = excluded.date_move, search = excluded.search`,
     ),
-    removeTile: db.prepare('DELETE FROM project_board WHERE id = ?'),
+    removeTile: db.prepare('DELETE FROM project_board WHERE id = ? RETURNING rowid').pluck(),
+    tileSearch: db.prepare('SELECT rowid, search FROM project_board WHERE id = ?'),
+    indexSearch: db.prepare('INSERT INTO project_search (rowid, search) VALUES (?, ?)'),
+    unindexSearch: db.prepare('DELETE FROM project_search WHERE rowid = ?'),
     addTimeline: db.prepare(
       `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
        VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
@@ -51,6 +64,69 @@ function prepare(db: Database.Database) {
 }
 
 const sql = preparedPerConnection(prepare);
+
+/** A file folded during the current page, and its keys' order (read once, when needed). */
+type Held = { state: Project; order: Map<string, number> | null };
+
+/** Files folded during the current page, written once each when the page ends. */
+const pending = new WeakMap<Database.Database, Map<string, Held>>();
+
+function pendingOf(db: Database.Database): Map<string, Held> {
+  let held = pending.get(db);
+  if (!held) pending.set(db, (held = new Map()));
+  return held;
+}
+
+const fieldLabel = (field: string): string =>
+  (FIELD_LABELS as Record<string, string>)[field] ?? field;
+
+/** Fields the timeline compares whatever the event; others only when the event replaced them. */
+const SHOWN = [
+  'currentProgress',
+  'stopped',
+  'abortMotivation',
+  'assignees',
+  'tags',
+  'services',
+  'alertsSkipped',
+  'chosenEstate',
+];
+
+/**
+ * The timeline entry of an event folded in place, from the fields it replaced (`previous`)
+ * and those the timeline always reads: the same entry as comparing the whole state before and
+ * after, since no other field changed. Keys keep the state's order (the entry lists them):
+ * fields an event adds come last, in the order it added them.
+ */
+function timelineEntry(type: string, held: Held, previous: Map<string, unknown>) {
+  const state = held.state as unknown as Record<string, unknown>;
+  const view = (keys: Iterable<string>) => {
+    const beforeView: Record<string, unknown> = {};
+    const afterView: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (!(key in state)) continue;
+      beforeView[key] = previous.has(key) ? previous.get(key) : state[key];
+      afterView[key] = state[key];
+    }
+    return projectTimelineEntry(type, beforeView, afterView, stageLabel, fieldLabel);
+  };
+  const keys = new Set(SHOWN);
+  for (const key of previous.keys()) keys.add(key);
+  // Keys an event adds land last, in the order it added them.
+  if (held.order)
+    for (const key of previous.keys())
+      if (!held.order.has(key)) held.order.set(key, held.order.size);
+  const entry = view(keys);
+  // The entry lists changed fields in the state's order: read it only when two or more changed.
+  if (entry?.type !== 'MODIFICATION' || (entry.params.fields as string[]).length < 2) return entry;
+  let order = held.order;
+  if (!order) {
+    order = new Map();
+    for (const key of Object.keys(state)) order.set(key, order.size);
+    held.order = order;
+  }
+  return view([...keys].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)));
+}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -80,7 +156,10 @@ function saveTile(db: Database.Database, project: Project): void {
   const alerts = (r.alerts ?? {}) as Record<string, string>;
   const alertsSkipped = (r.alertsSkipped ?? {}) as Record<string, string>;
   const createdAt = text(r.createdAt);
-  sql(db).saveTile.run(
+  const search = searchText(project);
+  const before = sql(db).tileSearch.get(project._id) as
+    { rowid: number | bigint; search: string } | undefined;
+  const { lastInsertRowid } = sql(db).saveTile.run(
     project._id,
     text(r.firstName),
     text(r.lastName),
@@ -99,8 +178,17 @@ function saveTile(db: Database.Database, project: Project): void {
     Number(createdAt.slice(0, 4)) || null,
     progress[current] ?? createdAt,
     text(r.dateMove) || null,
-    searchText(project),
+    search,
   );
+  // The search index follows the tile's text, under the tile's rowid.
+  if (before?.search === search) return;
+  if (before) sql(db).unindexSearch.run(before.rowid);
+  sql(db).indexSearch.run(before?.rowid ?? lastInsertRowid, search);
+}
+
+function removeTile(db: Database.Database, id: string): void {
+  const rowid = sql(db).removeTile.get(id) as number | bigint | undefined;
+  if (rowid !== undefined) sql(db).unindexSearch.run(rowid);
 }
 
 /**
@@ -109,7 +197,9 @@ function saveTile(db: Database.Database, project: Project): void {
  */
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 2,
+  // 3: the timeline dates an event by when it happened (its metadata's `at`); 4: one write per
+  // file per page of events (foldProjectEvent), with what the merged rules added.
+  version: 4,
   handles: Object.keys(PROJECT_EVENT_TYPES),
   setup(db) {
     db.exec(`
@@ -134,6 +224,11 @@ export const projectsProjection: Projection = {
       CREATE INDEX IF NOT EXISTS project_board_alerts
         ON project_board (has_alert, stopped, current_progress, last_move, id);
       CREATE INDEX IF NOT EXISTS project_board_user ON project_board (user_id);
+      -- The board's search: trigrams of the tile's search text (case and accents folded),
+      -- rowid = the tile's rowid; a search of 3 characters or more reads it, not the board.
+      CREATE VIRTUAL TABLE IF NOT EXISTS project_search USING fts5(
+        search, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'
+      );
       CREATE TABLE IF NOT EXISTS timeline (
         id TEXT PRIMARY KEY, target_id TEXT NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL,
         label TEXT NOT NULL, params TEXT NOT NULL, author TEXT, from_hil INTEGER NOT NULL,
@@ -144,41 +239,67 @@ export const projectsProjection: Projection = {
   },
   drop(db) {
     sql.forget(db);
+    pending.delete(db);
     db.exec(
-      'DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board; DROP TABLE IF EXISTS timeline;',
+      `DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board;
+       DROP TABLE IF EXISTS project_search; DROP TABLE IF EXISTS timeline;`,
     );
   },
   apply(db, event: RecordedEvent) {
     if (!PROJECT_EVENT.test(event.type)) return;
     const id = event.streamId.replace(/^project-/, '');
-    const raw = sql(db).doc.get(id) as string | undefined;
-    const before = raw ? (JSON.parse(raw) as Project) : projectDecider.initialState();
-    const after = projectDecider.evolve(before, {
-      type: event.type,
-      data: event.data,
-    } as ProjectEvent);
-    const entry = projectTimelineEntry(
-      event.type,
-      raw ? (before as unknown as Record<string, unknown>) : null,
-      after as unknown as Record<string, unknown>,
-      stageLabel,
-      (field) => (FIELD_LABELS as Record<string, string>)[field] ?? field,
+    const files = pendingOf(db);
+    let held = files.get(id);
+    let before: Project | null = held?.state ?? null;
+    if (!held) {
+      const raw = sql(db).doc.get(id) as string | undefined;
+      before = raw ? (JSON.parse(raw) as Project) : null;
+    }
+    const state = before ?? projectDecider.initialState();
+    // Folded in place: only the fields the event replaced are compared for the timeline.
+    const previous = new Map<string, unknown>();
+    const after = foldProjectEvent(
+      state,
+      { type: event.type, data: event.data } as ProjectEvent,
+      previous,
     );
-    const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
+    if (!held || after !== held.state) files.set(id, (held = { state: after, order: null }));
+    const entry =
+      before && after === state
+        ? timelineEntry(event.type, held, previous)
+        : projectTimelineEntry(
+            event.type,
+            null,
+            after as unknown as Record<string, unknown>,
+            stageLabel,
+            fieldLabel,
+          );
     if (entry) {
+      const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
       sql(db).addTimeline.run(
         event.id,
         id,
-        event.createdAt,
+        // When it happened: a demo event's own backdated time (issue 15 point 26).
+        occurredAt(event),
         entry.type,
         entry.label,
         JSON.stringify(entry.params),
         actor.trigram ?? null,
       );
     }
-    sql(db).saveDoc.run(id, JSON.stringify(after));
-    if ((after as unknown as { deleted?: boolean }).deleted) sql(db).removeTile.run(id);
-    else saveTile(db, after);
+  },
+  flush(db) {
+    const held = pending.get(db);
+    if (!held?.size) return;
+    for (const [id, { state: project }] of held) {
+      sql(db).saveDoc.run(id, JSON.stringify(project));
+      if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
+      else saveTile(db, project);
+    }
+    held.clear();
+  },
+  discard(db) {
+    pending.get(db)?.clear();
   },
 };
 

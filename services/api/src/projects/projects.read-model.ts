@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Database from 'better-sqlite3';
-import { activeAlertsAt, type Project } from '@reloc/domain';
+import {
+  activeAlertsAt,
+  type Project,
+  projectSignatures,
+  type SignatureRequest,
+} from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
 
 export type BoardFilter = 'active' | 'alerts' | 'stopped' | 'all';
@@ -59,11 +64,23 @@ function toTile(row: TileRow, now: string) {
   };
 }
 
+/** Lower case without accents: what the trigram index compares (remove_diacritics). */
+export function foldText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
 @Injectable()
 export class ProjectsReadModel {
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(@Inject(READ_DB) private readonly db: Database.Database) {}
+  constructor(@Inject(READ_DB) private readonly db: Database.Database) {
+    db.function('reloc_fold', { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? foldText(value) : value,
+    );
+  }
 
   /** The board's queries take a few shapes: each is prepared once. */
   private statement(sql: string): Database.Statement {
@@ -80,7 +97,22 @@ export class ProjectsReadModel {
       string | undefined;
     if (!raw) return null;
     const project = JSON.parse(raw) as Project & { deleted?: boolean };
-    return project.deleted ? null : project;
+    if (project.deleted) return null;
+    // The record's signatures are the signature read model's requests (issue 15).
+    return { ...project, signatures: this.signaturesOf(id) as Project['signatures'] };
+  }
+
+  /** The project's signature requests, as `signatures` of its record. */
+  signaturesOf(projectId: string) {
+    const table = this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'signature_requests'")
+      .get();
+    if (!table) return [];
+    const docs = this.db
+      .prepare('SELECT doc FROM signature_requests WHERE project_id = ?')
+      .pluck()
+      .all(projectId) as string[];
+    return projectSignatures(docs.map((doc) => JSON.parse(doc) as SignatureRequest));
   }
 
   /** The board: filtered tiles, newest movement first, and the count per stage. */
@@ -103,9 +135,14 @@ export class ProjectsReadModel {
       params.push(query.year);
     }
     const term = query.search?.trim().toLowerCase();
-    if (term) {
-      where.push("search LIKE ? ESCAPE '\\'");
-      params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (term && [...term].length >= 3) {
+      // Substring of 3 characters or more: the trigram index finds the tiles.
+      where.push('rowid IN (SELECT rowid FROM project_search WHERE project_search MATCH ?)');
+      params.push(`"${term.replace(/"/g, '""')}"`);
+    } else if (term) {
+      // Trigrams need 3 characters: shorter ones scan the board, folded the same way.
+      where.push("reloc_fold(search) LIKE ? ESCAPE '\\'");
+      params.push(`%${foldText(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
     const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const counts = Object.fromEntries(
@@ -122,8 +159,13 @@ export class ProjectsReadModel {
       : Object.values(counts).reduce((sum, n) => sum + n, 0);
     const pageWhere = byStage ? `${base ? `${base} AND` : 'WHERE'} current_progress = ?` : base;
     const pageParams = byStage ? [...params, query.progress] : params;
+    const order = 'ORDER BY last_move DESC, id DESC';
+    // A search sorts its matches on the order's columns alone, then reads the page's rows.
     const rows = this.statement(
-      `SELECT * FROM project_board ${pageWhere} ORDER BY last_move DESC, id DESC LIMIT ? OFFSET ?`,
+      term
+        ? `SELECT * FROM project_board WHERE rowid IN (
+             SELECT rowid FROM project_board ${pageWhere} ${order} LIMIT ? OFFSET ?) ${order}`
+        : `SELECT * FROM project_board ${pageWhere} ${order} LIMIT ? OFFSET ?`,
     ).all(...pageParams, query.size, query.offset) as TileRow[];
     return { leases: rows.map((row) => toTile(row, now)), total, counts };
   }

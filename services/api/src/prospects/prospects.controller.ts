@@ -95,7 +95,7 @@ export function toProspectDto(prospect: Prospect, files: LinkedFile[], actor: Pr
     invalid: isStageAheadOfTheory(prospect.currentProgress, theory),
     tooltip: noFileTooltip(prospect.currentProgress, theory) ? PROSPECT_MESSAGES.noFile : null,
     stageErrors: prospectStageErrors(prospect, prospect.currentProgress),
-    nextStage: nextStageCheck(prospect),
+    nextStage: nextStageCheck(prospect, theory),
     linkedFiles: files.length,
     leaseStats: leaseStats(files),
     monthlyStats: monthlyStats(prospect.clicks, files),

@@ -1,8 +1,8 @@
+import type { EventData } from '@reloc/eventstore';
 import {
   ANNOUNCEMENT_STATUSES,
   AnnouncementCommand,
   announcementDecider,
-  AnnouncementEvent,
   AnnouncementState,
   commentDecider,
   DomainEvent,
@@ -11,7 +11,21 @@ import {
 } from '@reloc/domain';
 import { CITIES, FIRST_NAMES, LAST_NAMES, ROUTES } from './demo-vocabulary';
 
-export type DemoStream = { streamId: string; events: DomainEvent[] };
+export type DemoStream = { streamId: string; events: EventData[] };
+
+/** An event as the executor would have written it then: who, and when it happened. */
+function withTime(event: DomainEvent, at: string, trigram: string): EventData {
+  return {
+    ...event,
+    metadata: {
+      actor: { id: 'demo', trigram, role: 'SALE' },
+      at,
+      correlationId: null,
+      causationId: null,
+      schemaVersion: 1,
+    },
+  };
+}
 
 const SALES = ['SPE', 'ILE', 'HGA'];
 const TITLES = [
@@ -35,6 +49,10 @@ export function demoAnnouncements(count: number, now = Date.now()): DemoStream[]
     const status = ANNOUNCEMENT_STATUSES[i % ANNOUNCEMENT_STATUSES.length];
     const created = new Date(now - (count - i) * DAY_MS * 0.7);
     const at = created.toISOString();
+    // The follow-up (stop, callback, conversion) a few hours to days later, never in the future.
+    const later = new Date(
+      Math.min(now - 3_600_000, created.getTime() + (3 + ((i * 7) % 60)) * 3_600_000),
+    ).toISOString();
     const sale = SALES[i % SALES.length];
     const actor = { id: 'demo', role: 'SALE', trigram: sale };
     const id = newObjectId(created);
@@ -69,27 +87,29 @@ export function demoAnnouncements(count: number, now = Date.now()): DemoStream[]
         currentProgress: 'stopped',
         stopReason: reason,
         actor,
-        at,
+        at: later,
       });
       const commentId = newObjectId(created);
       extra.push({
         streamId: `comment-${commentId}`,
-        events: commentDecider.decide(
-          {
-            type: 'AddComment',
-            commentId,
-            targetId: id,
-            content: `Abandonné car "${reason}"`,
-            visibility: 'sales',
-            owner: 'hil',
-            actor,
-            at,
-          },
-          null,
-        ),
+        events: commentDecider
+          .decide(
+            {
+              type: 'AddComment',
+              commentId,
+              targetId: id,
+              content: `Abandonné car "${reason}"`,
+              visibility: 'sales',
+              owner: 'hil',
+              actor,
+              at: later,
+            },
+            null,
+          )
+          .map((event) => withTime(event, later, sale)),
       });
     } else if (status === 'ok') {
-      const projectId = newObjectId(created);
+      const projectId = newObjectId(new Date(later));
       extra.push(
         {
           streamId: `unique-customer-email-${email}`,
@@ -97,34 +117,37 @@ export function demoAnnouncements(count: number, now = Date.now()): DemoStream[]
         },
         {
           streamId: `project-${projectId}`,
-          events: leadProjectDecider.decide(
-            {
-              type: 'CreateLeadProject',
-              projectId,
-              lead: { email, firstName, lastName, sale },
-              actor,
-              at,
-            },
-            leadProjectDecider.initialState(),
-          ),
+          events: leadProjectDecider
+            .decide(
+              {
+                type: 'CreateLeadProject',
+                projectId,
+                lead: { email, firstName, lastName, sale },
+                actor,
+                at: later,
+              },
+              leadProjectDecider.initialState(),
+            )
+            .map((event) => withTime(event, later, sale)),
         },
       );
-      commands.push({ type: 'LinkAnnouncementProject', projectId, actor, at });
+      commands.push({ type: 'LinkAnnouncementProject', projectId, actor, at: later });
     } else if (status !== 'prospect') {
       commands.push({
         type: 'UpdateAnnouncement',
         changes: {},
         currentProgress: status,
         actor,
-        at,
+        at: later,
       });
     }
     let state: AnnouncementState = announcementDecider.initialState();
-    const events: AnnouncementEvent[] = [];
+    const events: EventData[] = [];
     for (const command of commands) {
       const decided = announcementDecider.decide(command, state);
       state = decided.reduce(announcementDecider.evolve, state);
-      events.push(...decided);
+      // Each event carries its own backdated time (issue 15 point 26).
+      events.push(...decided.map((event) => withTime(event, command.at, sale)));
     }
     streams.push(...extra.filter((s) => !s.streamId.startsWith('comment-')));
     streams.push({ streamId: `announcement-${id}`, events });

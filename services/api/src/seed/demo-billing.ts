@@ -6,7 +6,8 @@ import { UpdateUserCommand } from '../users/commands/user-commands';
 import type { UsersReadModel } from '../users/users.read-model';
 import { DEMO_ACCOUNTS } from './demo-staff';
 
-const MARKER = 'seed-demo-billing';
+export const DEMO_BILLING_MARKER_STREAM = 'seed-demo-billing';
+const MARKER = DEMO_BILLING_MARKER_STREAM;
 
 /** Demo reward grids (euros) per role, so the demo's billing shows figures. */
 const REWARDS: Partial<Record<Role, RewardsPatch>> = {

@@ -18,7 +18,7 @@ import { demoPhotos } from './demo-photos';
 import { DemoProspect, demoProspects } from './demo-prospects';
 import { UpdateProjectCommand } from '../projects/commands/project-commands';
 import { demoAnnouncements } from './demo-announcements';
-import { seedDemoBilling } from './demo-billing';
+import { DEMO_BILLING_MARKER_STREAM, seedDemoBilling } from './demo-billing';
 
 const DEMO_PROJECT_COUNT = 320;
 /** The demo staff joined two years ago: their own dashboards show a year of history. */
@@ -57,8 +57,26 @@ export class SeedService {
     @Inject(READ_DB) private readonly db: Database.Database,
   ) {}
 
+  /**
+   * Whether run() has anything left to do: the superadmin or a part of the demo is missing. A
+   * restart answers false without writing, so only a first run claims the seed (seed-claim.ts).
+   */
+  async needed(): Promise<boolean> {
+    if (!this.users.findByEmail(this.config.adminEmail)) return true;
+    if (!this.config.demo) return false;
+    const markers = [
+      DEMO_MARKER_STREAM,
+      DEMO_BILLING_MARKER_STREAM,
+      DEMO_PROJECTS_MARKER_STREAM,
+      DEMO_CATALOGUE_MARKER_STREAM,
+      DEMO_PROSPECTS_MARKER_STREAM,
+      DEMO_ANNOUNCEMENTS_MARKER_STREAM,
+    ];
+    for (const marker of markers) if (!(await this.seeded(marker))) return true;
+    return false;
+  }
+
   async run(): Promise<void> {
-    const hash = await hashPassword(this.config.adminPassword);
     if (!this.users.findByEmail(this.config.adminEmail)) {
       await this.commands.execute(
         new CreateUserCommand(SYSTEM_ACTOR, {
@@ -68,7 +86,7 @@ export class SeedService {
           trigram: this.users.findByTrigram(SUPERADMIN_PROFILE.trigram)
             ? null
             : SUPERADMIN_PROFILE.trigram,
-          passwordHash: hash,
+          passwordHash: await hashPassword(this.config.adminPassword),
         }),
       );
       this.logger.log(`superadmin ${this.config.adminEmail} created`);
@@ -77,7 +95,7 @@ export class SeedService {
     // Each part of the demo records that it was seeded, so a restart never seeds it twice
     // and a data dir seeded by an older version gains what was added since.
     if (!(await this.seeded(DEMO_MARKER_STREAM))) {
-      await this.seedDemoStaff(hash);
+      await this.seedDemoStaff();
       await this.markSeeded(DEMO_MARKER_STREAM, 'DemoDataSeeded', { version: 1 });
       this.logger.log(`demo staff seeded (${DEMO_ACCOUNTS.length} accounts)`);
     }
@@ -236,14 +254,15 @@ export class SeedService {
       }));
   }
 
-  private async seedDemoStaff(passwordHash: string): Promise<void> {
+  /** The demo team; every account gets its own hash (own salt), even with the same password. */
+  private async seedDemoStaff(): Promise<void> {
     const replacement = DEMO_ACCOUNTS.find((a) => a.role === 'OPERATOR' && !a.deactivated);
     for (const account of DEMO_ACCOUNTS) {
       if (this.users.findByEmail(account.email)) continue;
       const user: UserRow = await this.commands.execute(
         new CreateUserCommand(SYSTEM_ACTOR, {
           ...account,
-          passwordHash,
+          passwordHash: await hashPassword(this.config.adminPassword),
           createdAt: DEMO_STAFF_SINCE,
         }),
       );

@@ -154,6 +154,12 @@ describe('Google sign-in against a real OpenID provider (§2, §7, §8)', () => 
       email: OPERATOR,
     });
     expect(jar.get(api.url, 'reloc_sso')).toBeUndefined();
+    // A session like a login's: its refresh token in the http-only cookie, and it rotates.
+    const refreshToken = jar.get(api.url, 'reloc_refresh');
+    expect(refreshToken).toBeTruthy();
+    const refreshed = await send(jar, `${api.url}/v1/refresh`, { method: 'POST' });
+    expect(refreshed.status).toBe(200);
+    expect(jar.get(api.url, 'reloc_refresh')).not.toBe(refreshToken);
   });
 
   it('accepts the return without state too (the cookie carries it)', async () => {

@@ -1,3 +1,8 @@
+import {
+  FINAL_COMPLETE,
+  SEARCH_COMPLETE,
+  SHARED_COMPLETE,
+} from '../../../../libs/domain/src/testing/project-fixtures';
 import type { AccountRole, TestApp } from './test-app';
 
 /** Files, hosts and proposals written through the API, for the proposal-related suites. */
@@ -50,23 +55,51 @@ export function proposalFixtures(t: TestApp) {
     return id;
   }
 
-  async function propose(projectId: string, hostId: string): Promise<void> {
+  async function propose(
+    projectId: string,
+    hostId: string,
+    role: AccountRole = 'OPERATOR',
+  ): Promise<void> {
     const res = await t
       .http()
       .post(`/v1/proposals/lease/${projectId}/host/${hostId}`)
-      .set(await as('OPERATOR'))
+      .set(await as(role))
       .send({});
     if (res.status !== 201) throw new Error(`propose: ${res.status}`);
   }
 
-  async function update(projectId: string, hostId: string, body: object): Promise<void> {
+  async function update(
+    projectId: string,
+    hostId: string,
+    body: object,
+    role: AccountRole = 'OPERATOR',
+  ): Promise<void> {
     const res = await t
       .http()
       .put(`/v1/proposals/lease/${projectId}/host/${hostId}`)
-      .set(await as('OPERATOR'))
+      .set(await as(role))
       .send(body);
     if (res.status !== 200) throw new Error(`update: ${res.status} ${JSON.stringify(res.body)}`);
   }
 
-  return { as, createProject, createHost, propose, update };
+  /** Fills the file as staff would before moving it on (§5 completeness, birth data included). */
+  async function completeFile(projectId: string): Promise<void> {
+    const current = await t
+      .http()
+      .get(`/v1/lease/${projectId}`)
+      .set(await as('OPERATOR'));
+    const res = await t
+      .http()
+      .put(`/v1/lease/${projectId}`)
+      .set(await as('OPERATOR'))
+      .send({
+        _revision: current.body._revision,
+        ...SHARED_COMPLETE,
+        ...SEARCH_COMPLETE,
+        ...FINAL_COMPLETE,
+      });
+    if (res.status !== 200) throw new Error(`complete: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+
+  return { as, createProject, createHost, propose, update, completeFile };
 }

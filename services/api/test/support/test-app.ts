@@ -29,7 +29,9 @@ export type TestApp = {
 
 /** A real API on a temporary embedded store, seeded with the demo staff. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'reloc-api-'));
+  // A given RELOC_DATA_DIR is the caller's (a restart test): kept on close.
+  const ownDir = !env.RELOC_DATA_DIR;
+  const dataDir = env.RELOC_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'reloc-api-'));
   const config = loadConfig({
     RELOC_DATA_DIR: dataDir,
     RELOC_ADMIN_EMAIL: ACCOUNTS.SUPERADMIN,
@@ -60,7 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

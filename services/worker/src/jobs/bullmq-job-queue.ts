@@ -233,6 +233,18 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
     return this.closing;
   }
 
+  async depth(name: JobName<Jobs>): Promise<number> {
+    this.assertOpen();
+    const counts = await this.lane(name).queue.getJobCounts(
+      'waiting',
+      'prioritized',
+      'delayed',
+      'active',
+      'waiting-children',
+    );
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  }
+
   private assertOpen(): void {
     if (this.closing) throw new JobQueueClosedError();
   }

@@ -135,6 +135,13 @@ export class InProcessJobQueue<Jobs extends object> implements JobQueue<Jobs> {
     return this.closing;
   }
 
+  async depth(name: JobName<Jobs>): Promise<number> {
+    let count = 0;
+    for (const job of this.lanes.get(name)?.jobs.values() ?? [])
+      if (job.state === 'waiting' || job.state === 'delayed' || job.state === 'active') count += 1;
+    return count;
+  }
+
   private assertOpen(): void {
     if (this.closing) throw new JobQueueClosedError();
   }

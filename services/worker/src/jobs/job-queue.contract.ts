@@ -41,6 +41,23 @@ export function jobQueueContract(name: string, setup: () => Promise<JobQueueFixt
     afterEach(() => fixture.teardown());
 
     test(
+      'counts the jobs not finished yet (depth), down to 0 once they completed',
+      async () => {
+        const events = await record(queue, 'contract.echo');
+        expect(await queue.depth('contract.echo')).toBe(0);
+        const ids = [];
+        for (let n = 0; n < 3; n++)
+          ids.push(await queue.enqueue('contract.echo', { text: `d${n}`, n, tags: [] }));
+        expect(await queue.depth('contract.echo')).toBe(3);
+        expect(await queue.depth('contract.flaky')).toBe(0);
+        await queue.process('contract.echo', () => undefined);
+        for (const id of ids) await events.until(completed(id));
+        expect(await queue.depth('contract.echo')).toBe(0);
+      },
+      TIMEOUT_MS,
+    );
+
+    test(
       'runs a job once with its payload, also when enqueued before the handler exists',
       async () => {
         const events = await record(queue, 'contract.echo');

@@ -58,6 +58,12 @@ export interface JobQueue<Jobs extends object> {
    * (embedded mode has nothing durable to keep them in: reactors derive jobs from the log).
    */
   close(): Promise<void>;
+
+  /**
+   * Jobs of this name not finished yet: waiting, delayed (a first run later, or a retry's
+   * backoff) or running; for the metrics. With BullMQ, across every process of the queue.
+   */
+  depth(name: JobName<Jobs>): Promise<number>;
 }
 
 export type JobQueueKind = 'in-process' | 'bullmq';

@@ -113,11 +113,15 @@ describe('geo processors (results go back through the deciders)', () => {
       travelTimes: async () => ({ times, estimate: false }),
     });
     await expect(
-      proposalDistancesProcessor.handle({ ...ids, key }, job(), {
-        logger,
-        store,
-        geo: stub({ car: null, transport: null, walk: null }),
-      }),
+      proposalDistancesProcessor.handle(
+        { ...ids, key },
+        { ...job(), maxAttempts: 3 },
+        {
+          logger,
+          store,
+          geo: stub({ car: null, transport: null, walk: null }),
+        },
+      ),
     ).rejects.toThrow(/no travel mode answered/);
     await proposalDistancesProcessor.handle({ ...ids, key }, job(), {
       logger,
@@ -133,6 +137,33 @@ describe('geo processors (results go back through the deciders)', () => {
       distanceTransport: null,
       distanceWalk: 3400,
       distanceEstimate: false,
+    });
+  });
+
+  it('records the route with no time at the last attempt (the console says Trajet indisponible)', async () => {
+    const ids = await proposalFixture(store);
+    const key = proposalRouteKey(await hostOf(ids), await projectOf(ids))!;
+    const down: GeoServices = {
+      geocode: async () => null,
+      travelTimes: async () => {
+        throw new Error('HTTP 500');
+      },
+    };
+    const deps = { logger, store, geo: down };
+    await expect(
+      proposalDistancesProcessor.handle({ ...ids, key }, { ...job(), maxAttempts: 3 }, deps),
+    ).rejects.toThrow('HTTP 500');
+    expect((await proposalOf(ids)).lastGeocodingAddress).toBeNull();
+    await proposalDistancesProcessor.handle(
+      { ...ids, key },
+      { ...job(), attempt: 3, maxAttempts: 3 },
+      deps,
+    );
+    expect(await proposalOf(ids)).toMatchObject({
+      lastGeocodingAddress: key,
+      distanceCar: null,
+      distanceTransport: null,
+      distanceWalk: null,
     });
   });
 

@@ -94,8 +94,21 @@ export const proposalDistancesProcessor: Processor<ProposalDistancesJob> = {
       deps.logger.debug('proposalDistances: rien à faire / nothing to do', { jobId: job.jobId });
       return;
     }
-    const { times, estimate } = await geo.travelTimes(hostPosition(host)!, workPosition(project)!);
-    requireSomeLeg(times);
+    let travel: Awaited<ReturnType<GeoServices['travelTimes']>>;
+    try {
+      travel = await geo.travelTimes(hostPosition(host)!, workPosition(project)!);
+      requireSomeLeg(travel.times);
+    } catch (error) {
+      if (job.attempt < job.maxAttempts) throw error;
+      // The last attempt: answered for this route with no time, so that the console says
+      // 'Trajet indisponible' (and offers 'Recalculer') instead of waiting for ever.
+      deps.logger.warn('proposalDistances: trajet indisponible / no travel time', {
+        jobId: job.jobId,
+        error: String(error),
+      });
+      travel = { times: { car: null, transport: null, walk: null }, estimate: false };
+    }
+    const { times, estimate } = travel;
     await executeOnStream(
       store,
       stream,

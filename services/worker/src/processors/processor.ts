@@ -42,13 +42,23 @@ export async function registerProcessors<Jobs extends object>(
     await queue.process(
       name,
       async (payload, context) => {
+        // One line per job: its queue (the job name's prefix), id, attempt, duration, outcome.
+        const started = Date.now();
+        const line = () => ({
+          queue: String(name).split('.')[0],
+          job: name,
+          jobId: context.jobId,
+          attempt: context.attempt,
+          durationMs: Date.now() - started,
+        });
         try {
           await processor.handle(payload, context, deps);
+          deps.logger.info('Tâche terminée / job done', { ...line(), outcome: 'done' });
         } catch (error) {
           const last = context.attempt >= context.maxAttempts;
           deps.logger[last ? 'error' : 'warn'](
             last ? 'Tâche en échec / job failed' : 'Tentative en échec / job attempt failed',
-            { job: name, jobId: context.jobId, attempt: context.attempt, error },
+            { ...line(), outcome: last ? 'failed' : 'retry', error },
           );
           throw error;
         }

@@ -1,4 +1,13 @@
-import { allSigned, SignatureRequest, signaturesDecider, signaturesStream } from '@reloc/domain';
+import {
+  allSigned,
+  documentsDecider,
+  fileSignedDocumentCommand,
+  newObjectId,
+  projectDocumentsStream,
+  SignatureRequest,
+  signaturesDecider,
+  signaturesStream,
+} from '@reloc/domain';
 import type { EventStore } from '@reloc/eventstore';
 import { executeOnStream, loadStream, systemActor } from '../commands/stream-commands';
 import type { JobContext } from '../jobs/job-queue';
@@ -111,12 +120,53 @@ export const createSignatureProcessor: Processor<SignatureJob> = {
   },
 };
 
-/** Builds or downloads the signed document and the proof, stores them, archives the request. */
+/**
+ * Files an archived request's signed PDF among the project's documents (issue 15), once per
+ * blob: run again (a retried job), it writes nothing.
+ */
+async function fileSignedDocument(
+  store: EventStore,
+  services: SignatureServices,
+  request: SignatureRequest,
+  context: ReturnType<typeof commandContext>,
+): Promise<void> {
+  const size = request.finalHash ? (services.blobs.get(request.finalHash)?.length ?? 0) : 0;
+  const ids = Array.from({ length: 40 }, () => newObjectId());
+  const command = fileSignedDocumentCommand(request, size, ids, new Date().toISOString());
+  if (!command || !size) return;
+  await executeOnStream(
+    store,
+    projectDocumentsStream(request.projectId),
+    documentsDecider,
+    command,
+    context,
+  );
+}
+
+/** The job's request once archived (same transaction), else null. */
+async function archivedRequest(
+  store: EventStore,
+  job: SignatureJob,
+): Promise<SignatureRequest | null> {
+  const { state } = await loadStream(store, signaturesStream(job.projectId), signaturesDecider);
+  const request = state.requests[job.step];
+  return request && request.transactionId === job.transactionId && request.status === 'ARCHIVED'
+    ? request
+    : null;
+}
+
+/**
+ * Builds or downloads the signed document and the proof, stores them, archives the request,
+ * then files the signed PDF among the project's documents.
+ */
 export const finalizeSignatureProcessor: Processor<SignatureJob> = {
   concurrency: 2,
   handle(payload, context, deps) {
     const name = SIGNATURE_JOB_NAMES.finalize;
     return withFailureFlag(name, payload, context, deps, async (store, services) => {
+      const done = await archivedRequest(store, payload);
+      if (done)
+        return fileSignedDocument(store, services, done, commandContext(name, context.jobId));
       const request = await openRequest(store, payload);
       if (!request) return;
       if (request.provider === 'builtin' && !allSigned(request)) return;
@@ -140,6 +190,9 @@ export const finalizeSignatureProcessor: Processor<SignatureJob> = {
         },
         commandContext(name, context.jobId),
       );
+      const archived = await archivedRequest(store, payload);
+      if (archived)
+        await fileSignedDocument(store, services, archived, commandContext(name, context.jobId));
     });
   },
 };

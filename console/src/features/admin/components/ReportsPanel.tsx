@@ -1,15 +1,5 @@
-import {
-  Button,
-  chakra,
-  HStack,
-  Heading,
-  Input,
-  Field,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { DateField } from '../../../shared/ui/DateField';
+import { Button, chakra, HStack, Heading, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { isAdmin } from '@reloc/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/client';
@@ -51,22 +41,18 @@ function CompaniesReportForm() {
   };
   return (
     <HStack gap="3" align="end" flexWrap="wrap" mb="3">
-      <Field.Root maxW="44">
-        <Field.Label>Du</Field.Label>
-        <Input
-          type="date"
-          value={range.startDate}
-          onChange={(e) => setRange({ ...range, startDate: e.target.value })}
-        />
-      </Field.Root>
-      <Field.Root maxW="44">
-        <Field.Label>Au</Field.Label>
-        <Input
-          type="date"
-          value={range.endDate}
-          onChange={(e) => setRange({ ...range, endDate: e.target.value })}
-        />
-      </Field.Root>
+      <DateField
+        label="Du"
+        maxW="44"
+        value={range.startDate}
+        onChange={(startDate) => setRange({ ...range, startDate })}
+      />
+      <DateField
+        label="Au"
+        maxW="44"
+        value={range.endDate}
+        onChange={(endDate) => setRange({ ...range, endDate })}
+      />
       <Button
         size="sm"
         loading={busy}

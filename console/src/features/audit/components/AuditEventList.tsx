@@ -1,14 +1,17 @@
 import { Badge, Box, Stack, Text } from '@chakra-ui/react';
-import { actorLabel, formatDateTime, formatValue } from '../format';
+import { display, onePerField } from '../display';
+import { actorLabel, formatDateTime } from '../format';
 import type { AuditEntry } from '../types';
 
 /** The events of the stream, oldest first; those after the instant shown are dimmed. */
 export function AuditEventList({
   events,
   shownRevision,
+  aggregate = 'project',
 }: {
   events: AuditEntry[];
   shownRevision: number;
+  aggregate?: string;
 }) {
   return (
     <Box as="ol" listStyleType="none" m="0" p="0" aria-label="Événements">
@@ -42,11 +45,11 @@ export function AuditEventList({
               </Text>
               {event.changes.length ? (
                 <Box as="ul" m="0" ps="4" fontSize="sm">
-                  {event.changes.map((change) => (
+                  {onePerField(event.changes, (change) => change.after).map((change) => (
                     <li key={change.field}>
-                      {change.label} : <del>{formatValue(change.before)}</del>
+                      {change.label} : <del>{display(change.field, change.before, aggregate)}</del>
                       {' → '}
-                      <ins>{formatValue(change.after)}</ins>
+                      <ins>{display(change.field, change.after, aggregate)}</ins>
                     </li>
                   ))}
                 </Box>

@@ -1,6 +1,6 @@
 import { Box, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatValue } from '../format';
+import { display, onePerField } from '../display';
 import type { AuditStateGroup } from '../types';
 
 const Label = chakra('label');
@@ -13,14 +13,28 @@ const isEmpty = (value: unknown) =>
   (typeof value === 'object' && !Array.isArray(value) && !Object.keys(value as object).length);
 
 /** The whole file at the instant chosen, read-only: labelled fields by group. */
-export function AuditStateView({ groups }: { groups: AuditStateGroup[] }) {
+export function AuditStateView({
+  groups,
+  aggregate = 'project',
+}: {
+  groups: AuditStateGroup[];
+  aggregate?: string;
+}) {
   const [showEmpty, setShowEmpty] = useState(false);
   if (!groups.length)
     return <Text color="fg.muted">Le dossier n’existait pas encore à cet instant.</Text>;
   const shown = groups
     .map((group) => ({
       ...group,
-      fields: showEmpty ? group.fields : group.fields.filter((field) => !isEmpty(field.value)),
+      fields: onePerField(
+        showEmpty
+          ? group.fields
+          : group.fields.filter(
+              (field) =>
+                !isEmpty(field.value) && display(field.field, field.value, aggregate) !== '—',
+            ),
+        (field) => field.value,
+      ),
     }))
     .filter((group) => group.fields.length);
   return (
@@ -53,7 +67,7 @@ export function AuditStateView({ groups }: { groups: AuditStateGroup[] }) {
                   {field.label}
                 </Box>
                 <Box as="dd" m="0" data-field={field.field} wordBreak="break-word">
-                  {formatValue(field.value)}
+                  {display(field.field, field.value, aggregate)}
                 </Box>
               </Box>
             ))}

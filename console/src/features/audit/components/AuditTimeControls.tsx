@@ -1,5 +1,6 @@
 import { chakra, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime, fromLocalInput, toLocalInput } from '../format';
+import { useState } from 'react';
+import { formatDateTime, fromFrenchDateTime } from '../format';
 import type { AuditEntry } from '../types';
 
 const Label = chakra('label');
@@ -70,18 +71,33 @@ export function AuditTimeControls({
           {valueText}
         </Text>
       </Stack>
-      <Field.Root maxW="20rem">
-        <Field.Label>Date et heure affichées</Field.Label>
-        <Input
-          type="datetime-local"
-          step={1}
-          value={toLocalInput(at)}
-          onChange={(e) => {
-            const next = fromLocalInput(e.currentTarget.value);
-            if (next) onChange(next);
-          }}
-        />
-      </Field.Root>
+      <InstantField at={at} onChange={onChange} />
     </Stack>
+  );
+}
+
+/** 'JJ/MM/AAAA HH:MM:SS' (seconds optional) typed in French whatever the browser's language. */
+function InstantField({ at, onChange }: { at: string; onChange: (at: string) => void }) {
+  const [text, setText] = useState<string | null>(null);
+  const typed = text === null ? null : fromFrenchDateTime(text);
+  return (
+    <Field.Root maxW="20rem" invalid={text !== null && typed === null}>
+      <Field.Label>Date et heure affichées</Field.Label>
+      <Input
+        inputMode="numeric"
+        placeholder="JJ/MM/AAAA HH:MM:SS"
+        value={text ?? formatDateTime(at)}
+        onChange={(e) => {
+          const raw = e.currentTarget.value;
+          setText(raw);
+          const next = fromFrenchDateTime(raw);
+          if (next) onChange(next);
+        }}
+        onBlur={() => {
+          if (typed !== null || text === null) setText(null);
+        }}
+      />
+      <Field.HelperText>JJ/MM/AAAA HH:MM:SS</Field.HelperText>
+    </Field.Root>
   );
 }

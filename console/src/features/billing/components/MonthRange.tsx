@@ -1,6 +1,7 @@
-import { Field, HStack, Input } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
+import { MonthField } from '../../../shared/ui/MonthField';
 
-/** Two month pickers (YYYY-MM): from and to. */
+/** Two months (YYYY-MM), from and to, with French month names; 'to' never before 'from'. */
 export function MonthRange({
   from,
   to,
@@ -11,27 +12,17 @@ export function MonthRange({
   onChange: (range: { from: string; to: string }) => void;
 }) {
   return (
-    <HStack gap="3" align="end">
-      <Field.Root w="auto">
-        <Field.Label>Du mois</Field.Label>
-        <Input
-          type="month"
-          size="sm"
-          value={from}
-          max={to}
-          onChange={(e) => e.target.value && onChange({ from: e.target.value, to })}
-        />
-      </Field.Root>
-      <Field.Root w="auto">
-        <Field.Label>Au mois</Field.Label>
-        <Input
-          type="month"
-          size="sm"
-          value={to}
-          min={from}
-          onChange={(e) => e.target.value && onChange({ from, to: e.target.value })}
-        />
-      </Field.Root>
+    <HStack gap="3" align="end" wrap="wrap">
+      <MonthField
+        label="Du mois"
+        value={from}
+        onChange={(value) => onChange({ from: value, to: value > to ? value : to })}
+      />
+      <MonthField
+        label="Au mois"
+        value={to}
+        onChange={(value) => onChange({ from: value < from ? value : from, to: value })}
+      />
     </HStack>
   );
 }

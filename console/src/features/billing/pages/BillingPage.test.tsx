@@ -47,8 +47,15 @@ describe('Règlements page', () => {
     const history = calls.find((c) => c.url.includes('/user/billing/history')) as { url: string };
     expect(history.url).toContain(`from=${monthsAgo(6)}`);
     expect(history.url).toContain(`to=${monthsAgo(0)}`);
-    expect(screen.getByLabelText('Du mois')).toHaveValue(monthsAgo(6));
-    fireEvent.change(screen.getByLabelText('Du mois'), { target: { value: '2026-01' } });
+    // French month names in selects, whatever the browser's language.
+    const [fromYear, fromMonth] = monthsAgo(6).split('-').map(Number);
+    expect(screen.getByLabelText('Du mois : mois')).toHaveValue(String(fromMonth));
+    expect(screen.getByLabelText('Du mois : année')).toHaveValue(String(fromYear));
+    expect(
+      within(screen.getByLabelText('Du mois : mois')).getByRole('option', { name: 'novembre' }),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Du mois : année'), { target: { value: '2026' } });
+    fireEvent.change(screen.getByLabelText('Du mois : mois'), { target: { value: '1' } });
     expect(await screen.findByText('10/2026')).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('from=2026-01'))).toBe(true);
     // Before day 20: no warning.

@@ -1,5 +1,6 @@
-import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, HStack, NativeSelect } from '@chakra-ui/react';
 import { DASHBOARD_MESSAGES } from '@reloc/domain';
+import { DateField } from '../../../shared/ui/DateField';
 import { useShellStore } from '../../shell/store';
 
 export type DashboardFilterValues = { as: string; startDate: string; endDate: string };
@@ -34,28 +35,27 @@ export function DashboardFilters({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root maxW="48" invalid={reversed}>
-        <Field.Label>Du</Field.Label>
-        <Input
-          type="date"
-          name="startDate"
-          value={value.startDate}
-          aria-describedby={reversed ? 'dashboard-range-error' : undefined}
-          onChange={(event) => onChange({ ...value, startDate: event.currentTarget.value })}
-        />
-        <Field.ErrorText id="dashboard-range-error">
-          {DASHBOARD_MESSAGES.startAfterEnd}
-        </Field.ErrorText>
-      </Field.Root>
-      <Field.Root maxW="48" invalid={reversed}>
-        <Field.Label>Au</Field.Label>
-        <Input
-          type="date"
-          name="endDate"
-          value={value.endDate}
-          onChange={(event) => onChange({ ...value, endDate: event.currentTarget.value })}
-        />
-      </Field.Root>
+      <DateField
+        label="Du"
+        name="startDate"
+        value={value.startDate}
+        invalid={reversed}
+        describedBy={reversed ? 'dashboard-range-error' : undefined}
+        onChange={(startDate) => onChange({ ...value, startDate })}
+      >
+        {reversed ? (
+          <Field.ErrorText id="dashboard-range-error">
+            {DASHBOARD_MESSAGES.startAfterEnd}
+          </Field.ErrorText>
+        ) : null}
+      </DateField>
+      <DateField
+        label="Au"
+        name="endDate"
+        value={value.endDate}
+        invalid={reversed}
+        onChange={(endDate) => onChange({ ...value, endDate })}
+      />
     </HStack>
   );
 }

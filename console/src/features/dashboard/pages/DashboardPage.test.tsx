@@ -127,7 +127,7 @@ describe('dashboard page', () => {
     const calls = serve(() => ({ status: 200, body: report() }));
     renderRoute('/dashboard', '/dashboard', <DashboardPage />);
     await screen.findByRole('img', { name: 'Dossiers créés, par mois' });
-    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2030-01-01' } });
+    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '01/01/2030' } });
     expect(
       await screen.findByText('La date de début doit précéder la date de fin'),
     ).toBeInTheDocument();

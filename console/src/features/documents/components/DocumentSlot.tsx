@@ -1,3 +1,4 @@
+import { useFileReadOnly } from '../../../shared/ui/ReadOnly';
 import { Badge, Box, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { formatDate } from '../../../shared/format/date';
@@ -37,6 +38,7 @@ export function DocumentSlot({
   const [dragging, setDragging] = useState(false);
   const [removal, setRemoval] = useState<Removal>(null);
   const errorId = useId();
+  const readOnly = useFileReadOnly();
 
   const label = slotLabel(document);
   const files = document.driveId;
@@ -56,6 +58,7 @@ export function DocumentSlot({
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
+    if (readOnly) return;
     void send(Array.from(event.dataTransfer?.files ?? []));
   };
 
@@ -88,7 +91,7 @@ export function DocumentSlot({
       p="3"
       onDragOver={(event: DragEvent<HTMLElement>) => {
         event.preventDefault();
-        setDragging(true);
+        if (!readOnly) setDragging(true);
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
@@ -139,6 +142,7 @@ export function DocumentSlot({
               variant="outline"
               loading={uploading}
               loadingText="Envoi…"
+              disabled={readOnly}
               aria-label={`Ajouter un fichier à « ${label} »`}
               aria-describedby={message ? errorId : undefined}
               onClick={() => input.current?.click()}
@@ -150,6 +154,7 @@ export function DocumentSlot({
                 size="xs"
                 variant="ghost"
                 colorPalette="red"
+                disabled={readOnly}
                 aria-label={`Supprimer le document « ${label} »`}
                 onClick={() => setRemoval({ kind: 'document' })}
               >
@@ -185,7 +190,9 @@ export function DocumentSlot({
         ) : null}
         {files.length === 0 ? (
           <Text fontSize="sm" color="fg.muted">
-            Aucun fichier — déposez-le ici ou utilisez « Ajouter un fichier ».
+            {readOnly
+              ? 'Aucun fichier.'
+              : 'Aucun fichier — déposez-le ici ou utilisez « Ajouter un fichier ».'}
           </Text>
         ) : (
           <Stack as="ul" gap="1" aria-label={`Fichiers de « ${label} »`}>
@@ -226,6 +233,7 @@ export function DocumentSlot({
                     size="2xs"
                     variant="ghost"
                     colorPalette="red"
+                    disabled={readOnly}
                     onClick={() => setRemoval({ kind: 'file', file })}
                     aria-label={`Supprimer ${file.name}`}
                   >

@@ -2,7 +2,8 @@ import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { EmptyState, LoadFailedState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
-import { SignatureSteps } from '../../signatures';
+import { ReadOnlyGuard } from '../../../shared/ui/ReadOnly';
+import { SignatureSteps, SignedDocuments } from '../../signatures';
 import { foldersOf } from '../files';
 import { useDocumentsStore } from '../store';
 import { FolderCard } from './FolderCard';
@@ -93,11 +94,15 @@ export function DocumentsTab({ projectId }: { projectId: string }) {
 
   return (
     <Stack gap="4" py="2" data-testid="documents-tab">
-      <ReadinessBanner />
-      <HStack justify="space-between" flexWrap="wrap" gap="3">
-        <SelectToolbar />
-        <NewSectionForm />
-      </HStack>
+      <ReadOnlyGuard>
+        <Stack gap="4">
+          <ReadinessBanner />
+          <HStack justify="space-between" flexWrap="wrap" gap="3">
+            <SelectToolbar />
+            <NewSectionForm />
+          </HStack>
+        </Stack>
+      </ReadOnlyGuard>
       {status === 'loading' && documents.length === 0 ? (
         <LoadingState label="Chargement des documents…" />
       ) : status === 'error' && documents.length === 0 ? (
@@ -117,6 +122,7 @@ export function DocumentsTab({ projectId }: { projectId: string }) {
           ))}
         </Stack>
       )}
+      <SignedDocuments projectId={projectId} />
       <Stack as="section" aria-labelledby="signature-steps-title" gap="3" pt="2">
         <Heading as="h3" size="md" id="signature-steps-title">
           Signatures électroniques

@@ -1,3 +1,4 @@
+import { ReadOnlyGuard, useFileReadOnly } from '../../../shared/ui/ReadOnly';
 import {
   Box,
   Button,
@@ -103,6 +104,7 @@ export function FolderCard({ projectId, view }: { projectId: string; view: Folde
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   const packId = useId();
+  const readOnly = useFileReadOnly();
   const hasFiles = documents.some((d) => d.driveId.length > 0);
 
   return (
@@ -119,29 +121,31 @@ export function FolderCard({ projectId, view }: { projectId: string; view: Folde
             {folder.title}
           </Card.Title>
           <HStack gap="2" align="end" flexWrap="wrap">
-            <Field.Root w="auto">
-              <Field.Label htmlFor={packId} fontSize="sm">
-                Pack
-              </Field.Label>
-              <NativeSelect.Root size="sm" minW="44">
-                <NativeSelect.Field
-                  id={packId}
-                  value={folder.pack ?? ''}
-                  onChange={(event) => {
-                    const pack = event.currentTarget.value as DocumentPack | '';
-                    if (pack) void setPack(folder._id, pack);
-                  }}
-                >
-                  {folder.pack ? null : <option value="">Aucun pack</option>}
-                  {DOCUMENT_PACK_NAMES.map((pack) => (
-                    <option key={pack} value={pack}>
-                      {pack}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <ReadOnlyGuard note={false}>
+              <Field.Root w="auto">
+                <Field.Label htmlFor={packId} fontSize="sm">
+                  Pack
+                </Field.Label>
+                <NativeSelect.Root size="sm" minW="44">
+                  <NativeSelect.Field
+                    id={packId}
+                    value={folder.pack ?? ''}
+                    onChange={(event) => {
+                      const pack = event.currentTarget.value as DocumentPack | '';
+                      if (pack) void setPack(folder._id, pack);
+                    }}
+                  >
+                    {folder.pack ? null : <option value="">Aucun pack</option>}
+                    {DOCUMENT_PACK_NAMES.map((pack) => (
+                      <option key={pack} value={pack}>
+                        {pack}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </ReadOnlyGuard>
             {hasFiles ? (
               <Button
                 size="sm"
@@ -158,6 +162,7 @@ export function FolderCard({ projectId, view }: { projectId: string; view: Folde
               size="sm"
               variant="ghost"
               colorPalette="red"
+              disabled={readOnly}
               aria-label={`Supprimer la section « ${folder.title} »`}
               onClick={() => setConfirming(true)}
             >
@@ -185,7 +190,9 @@ export function FolderCard({ projectId, view }: { projectId: string; view: Folde
             </Stack>
           )}
           <Box borderTopWidth="1px" pt="3">
-            <AddDocumentForm folderId={folder._id} folderTitle={folder.title} />
+            <ReadOnlyGuard note={false}>
+              <AddDocumentForm folderId={folder._id} folderTitle={folder.title} />
+            </ReadOnlyGuard>
           </Box>
         </Stack>
       </Card.Body>

@@ -5,8 +5,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { FileReadOnlyContext } from '../../../shared/ui/ReadOnly';
 import { notifyError } from '../../../shared/ui/toaster';
-import { AuditHistoryTab } from '../../audit';
+import { FileHistoryTab } from '../../audit';
 import { DocumentsTab } from '../../documents';
 import { ProjectMailsPanel } from '../../admin';
 import { ProjectBillingPanel } from '../../billing';
@@ -20,6 +21,7 @@ import { InfoTab } from './components/InfoTab';
 import { MobilePanelButton } from './components/MobilePanelButton';
 import { ProjectHeader } from './components/ProjectHeader';
 import { DockedSidePanel } from './components/SidePanel';
+import { SuperAdminActions } from './components/SuperAdminActions';
 import { TenantTab } from './components/TenantTab';
 import { useProjectDraft } from './hooks/useProjectDraft';
 
@@ -93,60 +95,63 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
 
   return (
     <DraftContext.Provider value={context}>
-      <Box as="section" aria-labelledby="page-title" data-editable={editable}>
-        <ProjectHeader status={draft.status} />
-        <Grid
-          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }}
-          gap="6"
-          alignItems="start"
-        >
-          <Tabs.Root value={String(selected)} onValueChange={(d) => selectTab(d.value)} lazyMount>
-            <Tabs.List overflowX="auto">
-              {tabs.map((label, index) => (
-                <Tabs.Trigger key={label} value={String(index)}>
-                  {label}
-                </Tabs.Trigger>
+      <FileReadOnlyContext.Provider value={!editable}>
+        <Box as="section" aria-labelledby="page-title" data-editable={editable}>
+          <ProjectHeader status={draft.status} />
+          <Grid
+            templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }}
+            gap="6"
+            alignItems="start"
+          >
+            <Tabs.Root value={String(selected)} onValueChange={(d) => selectTab(d.value)} lazyMount>
+              <Tabs.List overflowX="auto">
+                {tabs.map((label, index) => (
+                  <Tabs.Trigger key={label} value={String(index)}>
+                    {label}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              <Tabs.Content value="0">
+                <InfoTab />
+              </Tabs.Content>
+              <Tabs.Content value="1">
+                <TenantTab />
+              </Tabs.Content>
+              {[2, 3, 4, 5].slice(0, tabs.length - 2).map((index) => (
+                <Tabs.Content key={index} value={String(index)}>
+                  {index === 2 ? (
+                    <ProposalsTab />
+                  ) : index === 3 ? (
+                    <VisitsTab />
+                  ) : index === 4 ? (
+                    <DocumentsTab projectId={project._id} />
+                  ) : (
+                    <>
+                      <ProjectMailsPanel projectId={project._id} />
+                      {role === 'SUPERADMIN' ? <SuperAdminActions /> : null}
+                      {role === 'SUPERADMIN' ? (
+                        <ProjectBillingPanel
+                          projectId={project._id}
+                          overrides={
+                            (project as { billingOverrides?: BillingOverrides }).billingOverrides
+                          }
+                        />
+                      ) : null}
+                    </>
+                  )}
+                </Tabs.Content>
               ))}
-            </Tabs.List>
-            <Tabs.Content value="0">
-              <InfoTab />
-            </Tabs.Content>
-            <Tabs.Content value="1">
-              <TenantTab />
-            </Tabs.Content>
-            {[2, 3, 4, 5].slice(0, tabs.length - 2).map((index) => (
-              <Tabs.Content key={index} value={String(index)}>
-                {index === 2 ? (
-                  <ProposalsTab />
-                ) : index === 3 ? (
-                  <VisitsTab />
-                ) : index === 4 ? (
-                  <DocumentsTab projectId={project._id} />
-                ) : (
-                  <>
-                    <ProjectMailsPanel projectId={project._id} />
-                    {role === 'SUPERADMIN' ? (
-                      <ProjectBillingPanel
-                        projectId={project._id}
-                        overrides={
-                          (project as { billingOverrides?: BillingOverrides }).billingOverrides
-                        }
-                      />
-                    ) : null}
-                  </>
-                )}
-              </Tabs.Content>
-            ))}
-            {tabs.length > 6 ? (
-              <Tabs.Content value="6">
-                <AuditHistoryTab stream={`project-${project._id}`} />
-              </Tabs.Content>
-            ) : null}
-          </Tabs.Root>
-          <DockedSidePanel projectId={project._id} />
-        </Grid>
-        <MobilePanelButton projectId={project._id} />
-      </Box>
+              {tabs.length > 6 ? (
+                <Tabs.Content value="6">
+                  <FileHistoryTab projectId={project._id} />
+                </Tabs.Content>
+              ) : null}
+            </Tabs.Root>
+            <DockedSidePanel projectId={project._id} />
+          </Grid>
+          <MobilePanelButton projectId={project._id} />
+        </Box>
+      </FileReadOnlyContext.Provider>
     </DraftContext.Provider>
   );
 }

@@ -57,7 +57,12 @@ export const IDENTITY: FieldSpec[] = [
   { name: 'lastName', label: 'Nom' },
   { name: 'phoneNumber', label: 'Téléphone', kind: 'tel' },
   { name: 'dateOfBirth', label: 'Date de naissance', kind: 'date' },
-  { name: 'placeOfBirth', label: 'Lieu de naissance' },
+  {
+    name: 'placeOfBirth',
+    label: 'Lieu de naissance',
+    kind: 'address',
+    placeField: 'placeOfBirthObject',
+  },
   { name: 'deptOfBirth', label: 'Département de naissance' },
   { name: 'nationality', label: 'Nationalité' },
 ];
@@ -107,7 +112,7 @@ export function personFields(
     { name: f('LastName'), label: 'Nom' },
     { name: f('Email'), label: 'E-mail', kind: 'email' },
     { name: f('PhoneNumber'), label: 'Téléphone', kind: 'tel' },
-    { name: f('Address'), label: 'Adresse' },
+    { name: f('Address'), label: 'Adresse', kind: 'address', placeField: f('AddressObject') },
     { name: f('DateOfBirth'), label: 'Date de naissance', kind: 'date' },
     { name: f('PlaceOfBirth'), label: 'Lieu de naissance' },
     { name: f('Nationality'), label: 'Nationalité' },
@@ -120,6 +125,12 @@ export function personFields(
       options: [...contractTypes],
     },
     { name: f('Company'), label: 'Entreprise' },
+    {
+      name: f('WorkAddress'),
+      label: 'Adresse de travail',
+      kind: 'address',
+      placeField: f('WorkAddressObject'),
+    },
     { name: f('Job'), label: 'Poste' },
   ];
   if (prefix !== 'co') fields.push({ name: f('Comment'), label: 'Commentaire', kind: 'textarea' });

@@ -1,5 +1,12 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { formatDistanceKm, formatDuration, PROPOSAL_MESSAGES } from '@reloc/domain';
+import {
+  departureKey,
+  formatDistanceKm,
+  formatDuration,
+  PROPOSAL_MESSAGES,
+  routeKey,
+  workKey,
+} from '@reloc/domain';
 import { valueOf } from '../../projects/page/draft';
 import { useDraft } from '../../projects/page/components/DraftContext';
 import { useContractualRefresh } from '../hooks/useContractualRefresh';
@@ -10,11 +17,22 @@ const numberOf = (value: unknown) => (typeof value === 'number' ? value : null);
 /** Beside the work address: the contractual distance (whole km) and time (h/min). */
 export function ContractualDistance() {
   const { draft } = useDraft();
-  const { hasWorkAddress } = useProjectLink();
-  const distance = formatDistanceKm(numberOf(valueOf(draft.state, 'contractualDistance')));
-  const time = formatDuration(numberOf(valueOf(draft.state, 'contractualTime')));
+  const { hasWorkAddress, places } = useProjectLink();
+  const { base } = draft.state;
+  // The route of the saved addresses, and whether the figures shown are for it: if not, the
+  // job is computing them (the server records the addresses it computed for).
+  const from = departureKey(places);
+  const to = workKey(places);
+  const route = routeKey(from, to);
+  const computed = base.lastContractualAddress1 === from && base.lastContractualAddress2 === to;
+  const computing = route !== null && !computed;
+  useContractualRefresh(computing ? route : null);
+  const distance = computing
+    ? ''
+    : formatDistanceKm(numberOf(valueOf(draft.state, 'contractualDistance')));
+  const time = computing ? '' : formatDuration(numberOf(valueOf(draft.state, 'contractualTime')));
   const estimate = valueOf(draft.state, 'contractualEstimate') === true;
-  useContractualRefresh(hasWorkAddress && !distance && !time);
+  const missing = computing ? 'Calcul en cours…' : null;
   return (
     <HStack
       gap="3"
@@ -34,13 +52,13 @@ export function ContractualDistance() {
             <Text as="span" color="fg.muted">
               Distance contractuelle :
             </Text>{' '}
-            {distance || 'Non calculée'}
+            {distance || missing || 'Non calculée'}
           </Text>
           <Text>
             <Text as="span" color="fg.muted">
               Temps de trajet contractuel :
             </Text>{' '}
-            {time || 'Non calculé'}
+            {time || missing || 'Non calculé'}
           </Text>
           {estimate && (distance || time) ? (
             <Badge size="sm" colorPalette="orange">

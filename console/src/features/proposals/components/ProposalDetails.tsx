@@ -1,5 +1,6 @@
 import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { PROPOSAL_MESSAGES } from '@reloc/domain';
+import { ReadOnlyGuard } from '../../../shared/ui/ReadOnly';
 import type { ProposalRow } from '../types';
 import { HostSummary } from './HostSummary';
 import { ProposalComments } from './ProposalComments';
@@ -44,21 +45,25 @@ export function ProposalDetails({
         <TravelTimes row={row} />
       </HStack>
       <Separator />
-      <ProposalControls row={row} />
-      <Separator />
-      <VisitBlock row={row} projectId={projectId} />
-      <Separator />
-      <ProposalComments row={row} />
-      <Separator />
-      <Button
-        size="sm"
-        alignSelf="start"
-        variant={chosen ? 'outline' : 'solid'}
-        disabled={!canChoose}
-        onClick={() => onChoose(chosen ? null : row.idSell)}
-      >
-        {chosen ? 'Retirer le bien final' : 'Choisir comme bien final'}
-      </Button>
+      <ReadOnlyGuard>
+        <Stack gap="4">
+          <ProposalControls row={row} />
+          <Separator />
+          <VisitBlock row={row} projectId={projectId} />
+          <Separator />
+          <ProposalComments row={row} />
+          <Separator />
+          <Button
+            size="sm"
+            alignSelf="start"
+            variant={chosen ? 'outline' : 'solid'}
+            disabled={!canChoose}
+            onClick={() => onChoose(chosen ? null : row.idSell)}
+          >
+            {chosen ? 'Retirer le bien final' : 'Choisir comme bien final'}
+          </Button>
+        </Stack>
+      </ReadOnlyGuard>
     </Stack>
   );
 }

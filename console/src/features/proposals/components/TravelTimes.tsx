@@ -1,6 +1,11 @@
-import { Badge, Stack, Text } from '@chakra-ui/react';
-import { formatDuration, PROPOSAL_MESSAGES } from '@reloc/domain';
-import { distancesPending } from '../changes';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import {
+  formatDuration,
+  HOST_MESSAGES,
+  hostHasGeolocation,
+  PROPOSAL_MESSAGES,
+} from '@reloc/domain';
+import { distancesPending, recomputeDistancesChange } from '../changes';
 import { useProjectLink } from '../hooks/useProjectLink';
 import { useProposalsStore } from '../store';
 import type { ProposalRow } from '../types';
@@ -11,13 +16,46 @@ const MODES = [
   ['distanceWalk', 'À pied'],
 ] as const;
 
+export const TRAVEL_UNAVAILABLE = 'Trajet indisponible';
+
 /** The travel times to the work address (h/min), or why there are none. */
 export function TravelTimes({ row }: { row: ProposalRow }) {
   const { hasWorkAddress, places } = useProjectLink();
   const stopped = useProposalsStore((state) => state.pollingStopped);
-  if (!row._host?.address) return <Text color="fg.muted">{PROPOSAL_MESSAGES.noAddress}</Text>;
+  const apply = useProposalsStore((state) => state.apply);
+  const restartPolling = useProposalsStore((state) => state.restartPolling);
+  const host = row._host;
+  if (!host?.address) return <Text color="fg.muted">{PROPOSAL_MESSAGES.noAddress}</Text>;
   if (!hasWorkAddress) return <Text color="fg.muted">{PROPOSAL_MESSAGES.noWorkAddress}</Text>;
-  if (!stopped && distancesPending(row, places))
+  const pending = distancesPending(row, places);
+  // Geocoded with no point (or never placed while the page waited): as the property page says.
+  const geocodedNowhere = host.geocodedAddress === host.address || (pending && stopped);
+  if (!hostHasGeolocation(host) && geocodedNowhere)
+    return (
+      <Text color="fg.error" data-testid={`travel-${row.idSell}`}>
+        {HOST_MESSAGES.noGeolocation}
+      </Text>
+    );
+  // The job gave up for this route (no time at all), or never answered while the page waited.
+  const noTime = MODES.every(([field]) => row[field] === null || row[field] === undefined);
+  const unavailable = pending ? stopped : noTime && !!row.lastGeocodingAddress;
+  if (unavailable)
+    return (
+      <HStack gap="2" data-testid={`travel-${row.idSell}`}>
+        <Text color="fg.error">{TRAVEL_UNAVAILABLE}</Text>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => {
+            restartPolling();
+            void apply(row.idSell, recomputeDistancesChange());
+          }}
+        >
+          Recalculer
+        </Button>
+      </HStack>
+    );
+  if (pending)
     return (
       <Text color="fg.muted" aria-live="polite">
         Calcul en cours…

@@ -1,5 +1,11 @@
 import { Button, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { isVisited, VISIT_CANCEL_REASONS, visitDateTimeFromIso } from '@reloc/domain';
+import {
+  isVisited,
+  VISIT_CANCEL_REASONS,
+  visitDateTimeFromIso,
+  visitDateTimeToIso,
+  visitInstantOf,
+} from '@reloc/domain';
 import { useState } from 'react';
 import { cancelVisitChange } from '../changes';
 import { useProposalsStore } from '../store';
@@ -17,15 +23,18 @@ export function VisitBlock({ row, projectId }: { row: ProposalRow; projectId: st
 
   const setPlanned = (on: boolean) => {
     if (on) {
-      // The server dates a new visit now (the switch); the preview does the same.
+      // The switch dates the visit now (spec §4), sent as typed: Paris date and time, minutes
+      // rounded down to the 5-minute step, so that the visit is dated from the first click.
+      const now = visitDateTimeFromIso(visitInstantOf(new Date().toISOString()));
+      if (!now) return;
       const visited = {
-        dateVisite: new Date().toISOString(),
+        dateVisite: visitDateTimeToIso(now.date, now.time),
         author: row.visited?.author ?? null,
         authorOther: row.visited?.authorOther ?? null,
         report: row.visited?.report ?? null,
       };
       void apply(row.idSell, {
-        body: { visited: { dateVisite: null, time: null } },
+        body: { visited: { dateVisite: now.date, time: now.time } },
         patch: { visited, visitCancelled: false, visitCancelReason: null },
       });
     } else void apply(row.idSell, { body: { visited: null }, patch: { visited: null } });

@@ -7,11 +7,11 @@ export const CONTRACTUAL_POLL_MS = 5000;
 const MAX_POLLS = 24;
 
 /**
- * While the project has a work address but no contractual distance yet, re-reads the project
- * every 5 s (up to 2 minutes) and adopts it like any other server answer: fields being edited
- * stay as typed.
+ * While the distance of the saved addresses is being computed (`waiting` is the route it is
+ * computed for, null when nothing is awaited), re-reads the project every 5 s (up to 2 minutes
+ * per route) and adopts it like any other server answer: fields being edited stay as typed.
  */
-export function useContractualRefresh(waiting: boolean) {
+export function useContractualRefresh(waiting: string | null) {
   const { draft } = useDraft();
   const projectId = draft.state.base._id;
   const { adopt } = draft;

@@ -15,6 +15,7 @@ export function useProposals(projectId: string, places: ProjectPlaces) {
   const loadedFor = useProposalsStore((state) => state.projectId);
   const load = useProposalsStore((state) => state.load);
   const setPollingStopped = useProposalsStore((state) => state.setPollingStopped);
+  const pollRound = useProposalsStore((state) => state.pollRound);
 
   useEffect(() => {
     void load(projectId, useProposalsStore.getState().projectId === projectId);
@@ -37,7 +38,7 @@ export function useProposals(projectId: string, places: ProjectPlaces) {
       } else void load(projectId, true);
     }, DISTANCE_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [pending, load, projectId, setPollingStopped]);
+  }, [pending, load, projectId, setPollingStopped, pollRound]);
 
   return { rows: loadedFor === projectId ? rows : [], status, pending };
 }

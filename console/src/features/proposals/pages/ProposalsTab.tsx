@@ -1,3 +1,4 @@
+import { ReadOnlyGuard } from '../../../shared/ui/ReadOnly';
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
@@ -14,7 +15,9 @@ export function ProposalsTab() {
   return (
     <Stack gap="4" py="2">
       <HStack justify="space-between" align="end" flexWrap="wrap" gap="3">
-        <AddProposalForm />
+        <ReadOnlyGuard>
+          <AddProposalForm />
+        </ReadOnlyGuard>
         <HStack gap="2" role="group" aria-label="Export PDF des propositions">
           <Text fontSize="sm" color="fg.muted">
             Export PDF :

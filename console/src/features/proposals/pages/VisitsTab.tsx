@@ -3,6 +3,7 @@ import { PROPOSAL_MESSAGES, sortByVisitDate, visitMissingAuthor } from '@reloc/d
 import { useMemo } from 'react';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { ReadOnlyNote, useFileReadOnly } from '../../../shared/ui/ReadOnly';
 import { PdfButton } from '../components/PdfButton';
 import { ProposalsTable } from '../components/ProposalsTable';
 import { useProjectLink } from '../hooks/useProjectLink';
@@ -21,8 +22,10 @@ export function VisitsTab() {
   const { projectId, places } = useProjectLink();
   const { rows, status } = useProposals(projectId, places);
   const visits = useMemo(() => sortByVisitDate(rows), [rows]);
+  const readOnly = useFileReadOnly();
   return (
     <Stack gap="4" py="2">
+      {readOnly ? <ReadOnlyNote /> : null}
       <Alert.Root status="info" size="sm">
         <Alert.Indicator />
         <Alert.Content>

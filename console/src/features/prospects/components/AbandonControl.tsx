@@ -7,6 +7,7 @@ import {
   NativeSelect,
   Portal,
   Stack,
+  Text,
   Textarea,
 } from '@chakra-ui/react';
 import { ABANDON_REASONS, MESSAGES, PROSPECT_SELECT_LABELS } from '@reloc/domain';
@@ -25,6 +26,8 @@ export function AbandonControl() {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+
+  const complete = reason !== '' && (reason !== 'other' || text.trim() !== '');
 
   const close = () => {
     setOpen(false);
@@ -47,7 +50,9 @@ export function AbandonControl() {
   return (
     <>
       <Checkbox.Root
-        checked={stopped}
+        // Ticked while the reason is asked; a cancel unticks it (the prop changes, so the
+        // hidden input follows).
+        checked={stopped || open}
         disabled={!editable}
         onCheckedChange={(details) => {
           if (details.checked === true) setOpen(true);
@@ -109,6 +114,13 @@ export function AbandonControl() {
                       />
                     </Field.Root>
                   ) : null}
+                  {complete ? null : (
+                    <Text id="abandon-needs" fontSize="sm" color="fg.muted">
+                      {reason === 'other'
+                        ? 'Précisez la raison pour abandonner.'
+                        : 'Choisissez une raison pour abandonner.'}
+                    </Text>
+                  )}
                   {error ? (
                     <Field.Root invalid>
                       <Field.ErrorText>{error}</Field.ErrorText>
@@ -120,7 +132,12 @@ export function AbandonControl() {
                 <Button variant="outline" onClick={close}>
                   Annuler
                 </Button>
-                <Button loading={saving} onClick={() => void confirm()}>
+                <Button
+                  loading={saving}
+                  disabled={!complete}
+                  aria-describedby={complete ? undefined : 'abandon-needs'}
+                  onClick={() => void confirm()}
+                >
                   Abandonner
                 </Button>
               </Dialog.Footer>

@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
-import { PROSPECT_FIELD_LABELS } from '@reloc/domain';
+import type { ProspectStage } from '@reloc/domain';
 import { useCallback } from 'react';
 import { useDraft } from '../../projects/page/components/DraftContext';
 import { TagsEditor } from '../../projects/page/components/TagsEditor';
 import type { SaveStatus } from '../../projects/page/hooks/useProjectDraft';
 import type { ProjectDoc } from '../../projects/types';
 import { fetchProspectTags, putProspect } from '../api';
+import { nextStageState } from '../nextStage';
 import { useProspect, useProspectAction } from './useProspectAction';
 
 const STATUS_LABELS: Record<SaveStatus, string> = {
@@ -15,19 +16,23 @@ const STATUS_LABELS: Record<SaveStatus, string> = {
   error: 'Une erreur a eu lieu',
 };
 
-/** 'Passer en <stage suivant>', enabled once the next stage's rules hold (spec §5). */
+/**
+ * 'Passer en <stage suivant>', enabled once the next stage's rules hold and it is not ahead of
+ * the theoretical status (spec §4, §5); 'À compléter' says what blocks it.
+ */
 function NextStageButton() {
   const { editable } = useDraft();
   const prospect = useProspect();
   const act = useProspectAction();
   const next = prospect.nextStage;
   if (!next?.stage) return null;
-  const missing = Object.entries(next.errors ?? {});
+  const theory = prospect.theoreticalStatus as ProspectStage | undefined;
+  const { enabled, missing } = nextStageState(next, theory);
   return (
     <Stack gap="1" align="end">
       <Button
         size="sm"
-        disabled={!editable || !next.enabled}
+        disabled={!editable || !enabled}
         aria-describedby={missing.length ? 'next-stage-missing' : undefined}
         onClick={() => void act({ currentProgress: next.stage })}
       >
@@ -47,9 +52,9 @@ function NextStageButton() {
             À compléter ({missing.length})
           </Box>
           <List.Root listStyleType="none">
-            {missing.map(([field, message]) => (
-              <List.Item key={field}>
-                {PROSPECT_FIELD_LABELS[field] ?? field} : {message}
+            {missing.map((line) => (
+              <List.Item key={line.key}>
+                {line.label} : {line.message}
               </List.Item>
             ))}
           </List.Root>

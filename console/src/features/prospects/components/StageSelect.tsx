@@ -1,10 +1,9 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import {
   isSuperAdmin,
+  PROSPECT_MESSAGES,
   PROSPECT_STAGE_LABELS,
-  PROSPECT_STAGES,
   prospectStageChoices,
-  prospectStageIndex,
   type ProspectStage,
 } from '@reloc/domain';
 import { useDraft } from '../../projects/page/components/DraftContext';
@@ -12,8 +11,8 @@ import { useShellStore } from '../../shell/store';
 import { useProspect, useProspectAction } from './useProspectAction';
 
 /**
- * The stage selector (spec §4): the superadmin picks any stage ([00]..); others go back freely
- * or forward to the next stage once it is valid.
+ * The stage selector (spec §4): only the superadmin picks a stage directly ([00]..); for the
+ * others it shows the stage and says to use 'Passer en …'.
  */
 export function StageSelect() {
   const { editable } = useDraft();
@@ -21,15 +20,12 @@ export function StageSelect() {
   const prospect = useProspect();
   const act = useProspectAction();
   const current = prospect.currentProgress as unknown as ProspectStage;
-  const choices = isSuperAdmin(role)
-    ? prospectStageChoices().map((choice) => ({ ...choice, disabled: false }))
-    : PROSPECT_STAGES.slice(0, prospectStageIndex(current) + 2).map((stage) => ({
-        value: stage,
-        label: PROSPECT_STAGE_LABELS[stage],
-        disabled: stage === prospect.nextStage?.stage && !prospect.nextStage.enabled,
-      }));
+  const superAdmin = isSuperAdmin(role);
+  const choices = superAdmin
+    ? prospectStageChoices()
+    : [{ value: current, label: PROSPECT_STAGE_LABELS[current] }];
   return (
-    <Field.Root disabled={!editable} maxW="sm">
+    <Field.Root disabled={!editable || !superAdmin} maxW="sm">
       <Field.Label>Étape</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
@@ -38,13 +34,18 @@ export function StageSelect() {
           onChange={(event) => void act({ currentProgress: event.currentTarget.value })}
         >
           {choices.map((choice) => (
-            <option key={choice.value} value={choice.value} disabled={choice.disabled}>
+            <option key={choice.value} value={choice.value}>
               {choice.label}
             </option>
           ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      {superAdmin ? null : (
+        <Field.HelperText>
+          {PROSPECT_MESSAGES.stageNotNext} : utilisez « Passer en … ».
+        </Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -118,9 +118,12 @@ describe('prospect page', () => {
       'Non éligible',
       'Autre',
     ]);
+    const confirm = within(dialog).getByRole('button', { name: 'Abandonner' });
+    expect(confirm).toBeDisabled();
+    expect(within(dialog).getByText('Choisissez une raison pour abandonner.')).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText(/Raison/), 'other');
-    await user.click(within(dialog).getByRole('button', { name: 'Abandonner' }));
-    expect(await within(dialog).findByText('Précisez la raison')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    expect(within(dialog).getByText('Précisez la raison pour abandonner.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Précisez/), 'Trop petit');
     await user.click(within(dialog).getByRole('button', { name: 'Abandonner' }));
     expect(await screen.findByTestId('abandon-reason')).toHaveTextContent('Trop petit');
@@ -132,6 +135,23 @@ describe('prospect page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Abandonné' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(2));
     expect(puts(calls)[1]).toEqual({ _revision: 4, notInterested: null });
+  });
+
+  it('leaves the box unticked when the abandon dialog is cancelled', async () => {
+    signIn('SALE');
+    const calls = serve(() => ({ status: 200, body: prospectDoc() }));
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Abandonné'));
+    const dialog = await screen.findByRole('dialog', { name: 'Abandonner le prospect' });
+    await user.selectOptions(within(dialog).getByLabelText(/Raison/), 'priority');
+    expect(within(dialog).getByRole('button', { name: 'Abandonner' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Abandonner le prospect' })).toBeNull(),
+    );
+    expect(screen.getByRole('checkbox', { name: 'Abandonné' })).not.toBeChecked();
+    expect(puts(calls)).toHaveLength(0);
   });
 
   it('keeps the user text on a 409 and offers the choice', async () => {

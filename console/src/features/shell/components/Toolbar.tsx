@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, IconButton } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { IS_MOBILE } from '../../../app/config';
 import { BellIcon, InfoIcon, LogoutIcon } from '../../../shared/ui/icons';
-import { endSession } from '../../auth/session';
+import { logout } from '../../auth/session';
 import { NotificationsSyncEffect, useUnseenCount } from '../../notifications';
 
 /** Notifications (with the unseen count), logout, and in the mobile build an info button. */
@@ -14,8 +14,8 @@ export function Toolbar() {
       ? `Notifications : ${unseen} non lue${unseen > 1 ? 's' : ''}`
       : 'Notifications : aucune non lue';
 
-  const handleLogout = () => {
-    endSession();
+  const handleLogout = async () => {
+    await logout();
     navigate('/', { replace: true });
   };
 

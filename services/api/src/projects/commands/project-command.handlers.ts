@@ -1,18 +1,25 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig } from '../../config';
 import {
+  ABANDON_COMMENT_VISIBILITY,
+  abandonCommentText,
   API_MESSAGES,
+  commentDecider,
   COMPUTED_FIELDS,
   DomainError,
+  estimatedContractualFields,
   newObjectId,
   normaliseEmail,
   Project,
   ProjectCommand,
   projectDecider,
-  READINESS_GATED_STAGES,
+  needsReadiness,
   uniqueValueDecider,
 } from '@reloc/domain';
 import { Actor, CommandExecutor } from '../../infrastructure/command-executor';
 import { SubmitReadinessReader } from '../../documents/submit-readiness';
+import { UsersReadModel } from '../../users/users.read-model';
 import { ProjectsReadModel } from '../projects.read-model';
 import {
   ChangeProjectCommand,
@@ -49,11 +56,30 @@ async function run(
   return projects.findById(projectId) as Project;
 }
 
+/** §6: the trigrams of active staff, the only ones a file may be assigned to. */
+export function activeStaffOf(users: UsersReadModel): string[] {
+  return users.staff().flatMap((user) => (user.trigram ? [user.trigram] : []));
+}
+
 @CommandHandler(CreateCustomerCommand)
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand> {
-  constructor(private readonly executor: CommandExecutor) {}
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly users: UsersReadModel,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ actor, payload }: CreateCustomerCommand): Promise<string> {
+    const at = new Date().toISOString();
+    // Offline, the contractual estimate is written with the file (see UpdateProjectHandler).
+    const estimate = this.config.routesApiKey
+      ? null
+      : estimatedContractualFields({
+          actualCity: (payload.actualCity as string | null | undefined) ?? null,
+          fromAddressObject: payload.fromAddressObject ?? null,
+          addressWork: (payload.addressWork as string | null | undefined) ?? null,
+          addressWorkObject: payload.addressWorkObject ?? null,
+        });
     const projectId = newObjectId();
     const email = normaliseEmail(payload.email);
     const claim = `unique-customer-email-${email}`;
@@ -65,16 +91,22 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
       context,
     );
     try {
-      await this.executor.execute(
+      await this.executor.executeAll(
         projectStream(projectId),
         projectDecider,
-        {
-          type: 'CreateProject',
-          projectId,
-          fields: { ...payload, email },
-          actor,
-          at: new Date().toISOString(),
-        } as ProjectCommand,
+        [
+          {
+            type: 'CreateProject',
+            projectId,
+            fields: { ...payload, email },
+            activeStaff: activeStaffOf(this.users),
+            actor,
+            at,
+          } as ProjectCommand,
+          ...(estimate
+            ? [{ type: 'RecordSystemFields', changes: estimate, actor, at } as ProjectCommand]
+            : []),
+        ],
         context,
       );
     } catch (error) {
@@ -90,11 +122,16 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
   }
 }
 
+/** The departure and work address fields the contractual distance is computed from. */
+const ADDRESS_FIELDS = ['actualCity', 'fromAddressObject', 'addressWork', 'addressWorkObject'];
+
 @CommandHandler(UpdateProjectCommand)
 export class UpdateProjectHandler implements ICommandHandler<UpdateProjectCommand> {
   constructor(
     private readonly executor: CommandExecutor,
     private readonly projects: ProjectsReadModel,
+    private readonly readiness: SubmitReadinessReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Staff fields merge or conflict; computed fields and the final property have their own commands. */
@@ -111,8 +148,23 @@ export class UpdateProjectHandler implements ICommandHandler<UpdateProjectComman
     const commands: CommandWithoutBase[] = [];
     if (Object.keys(staff).length)
       commands.push({ type: 'UpdateFields', changes: staff, baseRevision });
+    // Without a maps provider the contractual estimate needs no call: written with the
+    // addresses, in the same decision (with one, the distance job writes it; see
+    // `contractualPending` in the answer).
+    if (!this.config.routesApiKey && ADDRESS_FIELDS.some((field) => field in staff)) {
+      const current = this.projects.findById(projectId);
+      const estimate = current
+        ? estimatedContractualFields({ ...current, ...staff } as Project)
+        : null;
+      if (estimate) Object.assign(system, estimate);
+    }
     if (Object.keys(system).length) commands.push({ type: 'RecordSystemFields', changes: system });
-    if (chosenEstate) commands.push({ type: 'ChooseEstate', ...chosenEstate });
+    if (chosenEstate)
+      commands.push({
+        type: 'ChooseEstate',
+        ...chosenEstate,
+        proposedHostIds: this.readiness.proposedHosts(projectId),
+      });
     return run(this.executor, this.projects, actor, projectId, commands);
   }
 }
@@ -123,14 +175,16 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
     private readonly executor: CommandExecutor,
     private readonly projects: ProjectsReadModel,
     private readonly readiness: SubmitReadinessReader,
+    private readonly users: UsersReadModel,
   ) {}
 
-  execute({ actor, projectId, change }: ChangeProjectCommand): Promise<Project> {
+  async execute({ actor, projectId, change }: ChangeProjectCommand): Promise<Project> {
+    const before = this.projects.findById(projectId);
     const commands: CommandWithoutBase[] = [];
     if (change.currentProgress !== undefined) {
       const current = this.projects.findById(projectId);
       // §5: proposing to signature and submission read the proposals and documents.
-      const gated = (READINESS_GATED_STAGES as readonly string[]).includes(change.currentProgress);
+      const gated = needsReadiness(change.currentProgress);
       commands.push({
         type: 'ChangeStage',
         stage: change.currentProgress,
@@ -138,15 +192,14 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
       });
     }
     if (change.assignees) {
+      const activeStaff = activeStaffOf(this.users);
       for (const [role, trigram] of Object.entries(change.assignees))
-        commands.push({ type: 'AssignRole', role, trigram } as CommandWithoutBase);
+        commands.push({ type: 'AssignRole', role, trigram, activeStaff } as CommandWithoutBase);
     }
     if (change.stopped === true) {
-      if (!change.abortMotivation)
-        throw new DomainError('Requête invalide', 'invalid', { abortMotivation: 'Obligatoire' });
       commands.push({
         type: 'StopProject',
-        reason: change.abortMotivation,
+        reason: change.abortMotivation ?? '',
         alertSkipDays: change.alertSkipDays ?? 0,
       });
     }
@@ -155,10 +208,41 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
     if (change.service) commands.push({ type: 'SetServiceDone', ...change.service });
     if (change.liftAlert) commands.push({ type: 'LiftAlert', ...change.liftAlert });
     if (change.chosenEstate !== undefined)
-      commands.push({ type: 'ChooseEstate', hostId: change.chosenEstate });
+      commands.push({
+        type: 'ChooseEstate',
+        hostId: change.chosenEstate,
+        proposedHostIds: this.readiness.proposedHosts(projectId),
+      });
     if (change.overrideIncome) commands.push({ type: 'OverrideIncome' });
     if (!commands.length) throw new DomainError('Requête invalide', 'invalid');
-    return run(this.executor, this.projects, actor, projectId, commands);
+    const after = await run(this.executor, this.projects, actor, projectId, commands);
+    const newlyStopped =
+      after.stopped &&
+      after.abortMotivation &&
+      (!before?.stopped || before.abortMotivation !== after.abortMotivation);
+    if (newlyStopped)
+      await this.recordMotivation(actor, projectId, after.abortMotivation as string);
+    return after;
+  }
+
+  /** §4: the motivation of an abandon, as a sales-visible comment on the file. */
+  private async recordMotivation(actor: Actor, projectId: string, reason: string): Promise<void> {
+    const commentId = newObjectId();
+    await this.executor.execute(
+      `comment-${commentId}`,
+      commentDecider,
+      {
+        type: 'AddComment',
+        commentId,
+        targetId: projectId,
+        content: abandonCommentText(reason),
+        visibility: ABANDON_COMMENT_VISIBILITY,
+        owner: 'hil',
+        actor,
+        at: new Date().toISOString(),
+      },
+      { actor },
+    );
   }
 }
 

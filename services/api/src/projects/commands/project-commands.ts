@@ -13,7 +13,7 @@ export class UpdateProjectCommand {
   constructor(
     readonly actor: Actor,
     readonly projectId: string,
-    readonly baseRevision: number,
+    readonly baseRevision: number | undefined,
     readonly changes: Record<string, unknown>,
   ) {}
 }

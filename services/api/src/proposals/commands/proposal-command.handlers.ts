@@ -11,6 +11,7 @@ import {
   ProposalCommand,
   proposalDecider,
   PROPOSAL_MESSAGES,
+  requireFileEditable,
   visitDateTimeFromIso,
 } from '@reloc/domain';
 import { CommandExecutor } from '../../infrastructure/command-executor';
@@ -32,8 +33,9 @@ export class ProposeHandler implements ICommandHandler<ProposeCommand> {
   ) {}
 
   async execute({ actor, projectId, hostId }: ProposeCommand): Promise<Proposal> {
-    if (!this.projects.findById(projectId))
-      throw new DomainError(PROJECT_MESSAGES.notFound, 'notFound');
+    const project = this.projects.findById(projectId);
+    if (!project) throw new DomainError(PROJECT_MESSAGES.notFound, 'notFound');
+    requireFileEditable(project, actor.role);
     if (!this.hosts.findById(hostId)) throw new DomainError(HOST_MESSAGES.notFound, 'notFound');
     // A concurrent duplicate loses the `no_stream` append and is decided again: a conflict.
     const { state } = await this.executor.execute(
@@ -149,9 +151,14 @@ export function proposalCommandsOf(
 /** PUT /proposals/lease/{p}/host/{h}: every command of the body decided together, or none. */
 @CommandHandler(UpdateProposalCommand)
 export class UpdateProposalHandler implements ICommandHandler<UpdateProposalCommand> {
-  constructor(private readonly executor: CommandExecutor) {}
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projects: ProjectsReadModel,
+  ) {}
 
   async execute({ actor, projectId, hostId, body }: UpdateProposalCommand): Promise<Proposal> {
+    const project = this.projects.findById(projectId);
+    if (project) requireFileEditable(project, actor.role);
     const stream = proposalStream(projectId, hostId);
     const { state } = await this.executor.load(stream, proposalDecider);
     if (state.revision < 0) throw new DomainError(PROPOSAL_MESSAGES.notFound, 'notFound');

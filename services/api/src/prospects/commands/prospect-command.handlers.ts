@@ -10,6 +10,7 @@ import {
   prospectDecider,
   PROSPECT_MESSAGES,
   prospectNameKey,
+  theoreticalStatus,
   uniqueValueDecider,
 } from '@reloc/domain';
 import { Actor, CommandExecutor } from '../../infrastructure/command-executor';
@@ -111,6 +112,7 @@ export class UpdateProspectHandler implements ICommandHandler<UpdateProspectComm
       actor,
       baseRevision,
       changes,
+      theory: theoreticalStatus(this.prospects.linkedFiles(prospectId)),
     };
     // Rights, shapes, stage rules and conflicts first: nothing is claimed for a refused save.
     prospectDecider.decide(domainCommand, state);

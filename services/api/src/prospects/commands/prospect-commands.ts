@@ -13,7 +13,7 @@ export class UpdateProspectCommand {
   constructor(
     readonly actor: Actor,
     readonly prospectId: string,
-    readonly baseRevision: number,
+    readonly baseRevision: number | undefined,
     readonly changes: Record<string, unknown>,
   ) {}
 }

@@ -186,6 +186,8 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
               type: 'AssignRole',
               role,
               trigram: to,
+              // The replacement was checked above: an active staff member with a trigram.
+              activeStaff: [to],
               actor: context.actor,
               at,
             }) as ProjectCommand,

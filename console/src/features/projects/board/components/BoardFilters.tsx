@@ -1,5 +1,5 @@
 import { Box, HStack, Input, NativeSelect } from '@chakra-ui/react';
-import { type ProjectStage, STAGE_LABELS } from '@reloc/domain';
+import { filterYears, type ProjectStage, STAGE_LABELS } from '@reloc/domain';
 import type { ReactNode } from 'react';
 import type { StateFilter } from '../../types';
 
@@ -9,9 +9,6 @@ export const STATE_LABELS: Record<StateFilter, string> = {
   stopped: 'Abandonnés',
   all: 'Tous',
 };
-
-/** Year choices 2017 to 2025 (spec §9). */
-export const YEARS = Array.from({ length: 9 }, (_, i) => 2017 + i);
 
 type BoardFiltersProps = {
   search: string;
@@ -75,7 +72,8 @@ export function BoardFilters(props: BoardFiltersProps) {
         onChange={(value) => props.onYear(value ? Number(value) : null)}
       >
         <option value="">Toutes les années</option>
-        {YEARS.map((year) => (
+        {/* 2017 to the current year, from the clock (issue 15 point 12). */}
+        {filterYears().map((year) => (
           <option key={year} value={year}>
             {year}
           </option>

@@ -1,5 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { ContractualDistance } from '../../../proposals';
+import { SignaturesSummary } from '../../../signatures';
+import { useDraft } from './DraftContext';
 import { PROJECT_INFO, RENTAL_FILE, SERVICE_WISH } from '../fields';
 import { AlertsPanel } from './AlertsPanel';
 import { AssigneesPanel } from './AssigneesPanel';
@@ -10,6 +12,7 @@ import { StateSelect } from './StateSelect';
 
 /** Tab 0 'Projet': active alerts, state, wishes, project info, rental file, services, notes, assignees. */
 export function InfoTab() {
+  const { draft } = useDraft();
   return (
     <Stack gap="4">
       <AlertsPanel />
@@ -26,6 +29,7 @@ export function InfoTab() {
         staffField="futurNeighborhoodAdmin"
       />
       <AssigneesPanel />
+      <SignaturesSummary projectId={draft.state.base._id} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { PUBLIC_SITE_URL } from '../../../../app/config';
 import { tileName } from '../../board/components/ProjectTile';
 import type { SaveStatus } from '../hooks/useProjectDraft';
 import { AdvanceButton } from './AdvanceButton';
+import { StageSelect } from './StageSelect';
 import { useDraft } from './DraftContext';
 import { TagsEditor } from './TagsEditor';
 
@@ -69,6 +70,7 @@ export function ProjectHeader({ status }: { status: SaveStatus }) {
           <Text fontSize="sm" color={status === 'error' ? 'red.fg' : 'fg.muted'} aria-live="polite">
             {SAVE_LABELS[status]}
           </Text>
+          <StageSelect />
           <AdvanceButton />
         </HStack>
       </HStack>

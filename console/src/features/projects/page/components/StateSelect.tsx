@@ -1,5 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
+import { READ_ONLY_REASON } from '../../../../shared/ui/ReadOnly';
 import { postLeaseAction } from '../../api';
 import { notifyRefusal } from '../../shared/errors';
 import { useDraft } from './DraftContext';
@@ -39,6 +40,7 @@ export function StateSelect() {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      {!editable ? <Field.HelperText>{READ_ONLY_REASON}</Field.HelperText> : null}
       <StopDialog
         open={asking}
         onCancel={() => setAsking(false)}

@@ -1,0 +1,437 @@
+import 'reflect-metadata';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ALL_ALERTS,
+  ASSIGNEE_ROLES,
+  FIELD_KINDS,
+  FIELD_LABELS,
+  PROJECT_STAGES,
+  Project,
+  ProjectEvent,
+  emptyProject,
+  projectTimelineEntry,
+  stageLabel,
+} from '@reloc/domain';
+import { EventData, RecordedEvent, SqliteEventStore } from '@reloc/eventstore';
+import { compareReadModels } from '../src/infrastructure/log-verification';
+import { Projection } from '../src/infrastructure/projection';
+import { Projector } from '../src/infrastructure/projector';
+import { ALL_PROJECTIONS } from '../src/infrastructure/read-models';
+import { projectsProjection } from '../src/projects/projects.projection';
+import { foldText } from '../src/projects/projects.read-model';
+
+/**
+ * Issue 17: the projects projection folds a page's events per file in memory and writes each
+ * file once per page. Its read models must be the ones the event-by-event projection made
+ * (kept below as it was: parse the document, spread every field, compare every field through
+ * JSON, write back), row by row, on a generated log whose files interleave across pages.
+ */
+
+// ---- The event-by-event projection as it was before issue 17 (the reference). ----
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}
+
+function referenceEvolve(state: Project, event: ProjectEvent): Project {
+  const revision = state.revision + 1;
+  const next = { ...state, revision };
+  switch (event.type) {
+    case 'ProjectCreated': {
+      const fieldRevisions = Object.fromEntries(
+        Object.keys(event.data.fields).map((f) => [f, revision]),
+      );
+      return {
+        ...emptyProject(event.data.projectId),
+        ...event.data.fields,
+        revision,
+        fieldRevisions,
+        assignees: event.data.assignees,
+        createdAt: event.data.createdAt,
+        progress: { projectCreated: event.data.createdAt },
+        currentProgress: 'projectCreated',
+      };
+    }
+    case 'ProjectFieldsChanged': {
+      const fields = Object.keys(event.data.changes);
+      return {
+        ...next,
+        ...event.data.changes,
+        fieldRevisions: {
+          ...state.fieldRevisions,
+          ...Object.fromEntries(fields.map((f) => [f, revision])),
+        },
+        fieldAuthors: {
+          ...state.fieldAuthors,
+          ...Object.fromEntries(fields.map((f) => [f, event.data.by])),
+        },
+      };
+    }
+    case 'ProjectStageChanged':
+      return {
+        ...next,
+        currentProgress: event.data.to,
+        progress: { ...state.progress, [event.data.to]: event.data.at },
+      };
+    case 'ProjectStopped':
+      return {
+        ...next,
+        stopped: true,
+        abortMotivation: event.data.reason,
+        progress: { ...state.progress, stopped: event.data.at },
+        alertsSkipped: event.data.skipAlertsUntil
+          ? { ...state.alertsSkipped, [ALL_ALERTS]: event.data.skipAlertsUntil }
+          : state.alertsSkipped,
+      };
+    case 'ProjectRestarted': {
+      const { stopped: _stopped, ...progress } = state.progress;
+      return { ...next, stopped: false, abortMotivation: null, progress };
+    }
+    case 'ProjectAssigneeChanged':
+      return { ...next, assignees: { ...state.assignees, [event.data.role]: event.data.to } };
+    case 'ProjectTagsChanged':
+      return { ...next, tags: event.data.tags };
+    case 'ProjectServiceToggled': {
+      const { name, done } = event.data;
+      const known = state.services.some((service) => service.name === name);
+      return {
+        ...next,
+        services: known
+          ? state.services.map((service) => (service.name === name ? { name, done } : service))
+          : [...state.services, { name, done }],
+      };
+    }
+    case 'ProjectAlertRaised':
+      return {
+        ...next,
+        alerts: { ...state.alerts, [event.data.alert]: event.data.at },
+        activeAlerts: state.activeAlerts.includes(event.data.alert)
+          ? state.activeAlerts
+          : [...state.activeAlerts, event.data.alert],
+      };
+    case 'ProjectAlertCleared':
+      return {
+        ...next,
+        alerts: withoutKey(state.alerts, event.data.alert),
+        activeAlerts: state.activeAlerts.filter((alert) => alert !== event.data.alert),
+      };
+    case 'ProjectAlertLifted':
+      return {
+        ...next,
+        alertsSkipped: { ...state.alertsSkipped, [event.data.alert]: event.data.until },
+        activeAlerts: state.activeAlerts.filter((alert) => alert !== event.data.alert),
+      };
+    case 'ProjectIncomeOverridden':
+      return {
+        ...next,
+        overrides: {
+          ...state.overrides,
+          income: { trigram: event.data.trigram, date: event.data.date },
+        },
+      };
+    case 'ProjectEstateChosen':
+      return { ...next, chosenEstate: event.data.hostId };
+    case 'ProjectBillingOverridden':
+      return { ...next, billingOverrides: event.data.overrides };
+    case 'ProjectDeleted':
+      return { ...next, deleted: true };
+  }
+}
+
+function referenceApply(db: Database.Database, event: RecordedEvent): void {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const id = event.streamId.replace(/^project-/, '');
+  const raw = db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck().get(id) as
+    string | undefined;
+  const before = raw ? (JSON.parse(raw) as Project) : emptyProject();
+  const after = referenceEvolve(before, { type: event.type, data: event.data } as ProjectEvent);
+  const entry = projectTimelineEntry(
+    event.type,
+    raw ? (before as unknown as Record<string, unknown>) : null,
+    after as unknown as Record<string, unknown>,
+    stageLabel,
+    (field) => (FIELD_LABELS as Record<string, string>)[field] ?? field,
+  );
+  const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
+  if (entry)
+    db.prepare(
+      `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
+    ).run(
+      event.id,
+      id,
+      event.createdAt,
+      entry.type,
+      entry.label,
+      JSON.stringify(entry.params),
+      actor.trigram ?? null,
+    );
+  db.prepare('INSERT OR REPLACE INTO project_docs (id, doc) VALUES (?, ?)').run(
+    id,
+    JSON.stringify(after),
+  );
+  const r = after as unknown as Record<string, unknown>;
+  if (r.deleted) {
+    db.prepare('DELETE FROM project_board WHERE id = ?').run(id);
+    return;
+  }
+  const progress = (r.progress ?? {}) as Record<string, string>;
+  const current = text(r.currentProgress);
+  const alerts = (r.alerts ?? {}) as Record<string, string>;
+  const createdAt = text(r.createdAt);
+  const search = [r.firstName, r.lastName, r.userId, r.phoneNumber, r.company, after._id]
+    .map(text)
+    .join(' ')
+    .toLowerCase();
+  db.prepare(
+    `INSERT OR REPLACE INTO project_board
+      (id, first_name, last_name, user_id, phone, company, company_id, current_progress, stopped,
+       has_alert, tags, assignees, alerts, alerts_skipped, created_at, year, last_move, date_move, search)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    after._id,
+    text(r.firstName),
+    text(r.lastName),
+    text(r.userId),
+    text(r.phoneNumber),
+    text(r.company),
+    text(r.companyId) || null,
+    current,
+    r.stopped ? 1 : 0,
+    Object.keys(alerts).length ? 1 : 0,
+    JSON.stringify(r.tags ?? []),
+    JSON.stringify(r.assignees ?? {}),
+    JSON.stringify(alerts),
+    JSON.stringify(r.alertsSkipped ?? {}),
+    createdAt,
+    Number(createdAt.slice(0, 4)) || null,
+    progress[current] ?? createdAt,
+    text(r.dateMove) || null,
+    search,
+  );
+}
+
+const referenceProjection: Projection = {
+  ...projectsProjection,
+  flush: undefined,
+  discard: undefined,
+  apply: referenceApply,
+};
+
+// ---- A seeded log of interleaved files, every project event type. ----
+
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['Dupont', 'Élodie', 'Martin', 'Société Générale', 'Lyon', 'Zoé', 'Nantes', ''];
+const TAGS = ['urgent', 'vip', 'relance', 'dossier complet'];
+const TRIGRAMS = ['ABC', 'DEF', 'GHI', null];
+
+function generateLog(files: number, seed: number): { streamId: string; event: EventData }[] {
+  const rand = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const fields = Object.keys(FIELD_KINDS) as (keyof typeof FIELD_KINDS)[];
+  const value = (field: keyof typeof FIELD_KINDS): unknown => {
+    const kind = FIELD_KINDS[field] as string;
+    if (kind === 'boolean') return rand() < 0.5;
+    if (kind === 'number') return Math.floor(rand() * 5000);
+    if (kind === 'date')
+      return `20${10 + Math.floor(rand() * 15)}-0${1 + Math.floor(rand() * 9)}-1${Math.floor(rand() * 9)}`;
+    return rand() < 0.1 ? null : pick(WORDS);
+  };
+  const changes = () => {
+    const out: Record<string, unknown> = {};
+    const n = 1 + Math.floor(rand() * 5);
+    for (let i = 0; i < n; i++) {
+      // Now and then a key no document has yet: it lands after the others.
+      if (rand() < 0.05) out[pick(['legacyNote', 'importedFrom'])] = pick(WORDS);
+      else {
+        const field = rand() < 0.3 ? pick(fields.slice(0, 6)) : pick(fields);
+        out[field] = value(field);
+      }
+    }
+    return out;
+  };
+  const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
+  const log: { streamId: string; event: EventData }[] = [];
+  const live: string[] = [];
+  const timelineIds: string[] = [];
+  let created = 0;
+  for (let i = 0; created < files || live.length; i++) {
+    const metadata = { actor: { trigram: pick(TRIGRAMS) } };
+    const push = (projectId: string, type: string, data: Record<string, unknown>) => {
+      const id = `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`;
+      log.push({
+        streamId: `project-${projectId}`,
+        event: { id, type, data: { projectId, ...data }, metadata },
+      });
+      timelineIds.push(id);
+    };
+    if (created < files && (live.length < 40 || rand() < 0.15)) {
+      const projectId = `p${String(created++).padStart(5, '0')}`;
+      live.push(projectId);
+      push(projectId, 'ProjectCreated', {
+        fields: { firstName: pick(WORDS), lastName: pick(WORDS), ...changes() },
+        assignees: Object.fromEntries(ASSIGNEE_ROLES.map((role) => [role, pick(TRIGRAMS)])),
+        createdAt: at(i),
+      });
+      continue;
+    }
+    if (!live.length) break;
+    const index = Math.floor(rand() * live.length);
+    const projectId = live[index];
+    const roll = rand();
+    if (roll < 0.3)
+      push(projectId, 'ProjectFieldsChanged', { changes: changes(), by: pick(['u1', 'u2']) });
+    else if (roll < 0.45) {
+      const to = pick(PROJECT_STAGES);
+      push(projectId, 'ProjectStageChanged', { from: 'projectCreated', to, at: at(i) });
+    } else if (roll < 0.5)
+      push(projectId, 'ProjectStopped', {
+        reason: 'other',
+        alertSkipDays: 3,
+        skipAlertsUntil: rand() < 0.5 ? at(i + 72) : null,
+        at: at(i),
+      });
+    else if (roll < 0.53) push(projectId, 'ProjectRestarted', { at: at(i) });
+    else if (roll < 0.6) {
+      const role = pick(ASSIGNEE_ROLES);
+      push(projectId, 'ProjectAssigneeChanged', { role, from: null, to: pick(TRIGRAMS) });
+    } else if (roll < 0.65)
+      push(projectId, 'ProjectTagsChanged', { tags: TAGS.filter(() => rand() < 0.4) });
+    else if (roll < 0.69)
+      push(projectId, 'ProjectServiceToggled', {
+        name: pick(['box', 'moving', 'bank']),
+        done: rand() < 0.5 ? at(i) : null,
+      });
+    else if (roll < 0.73)
+      push(projectId, 'ProjectAlertRaised', { alert: pick(['noNews', 'late']), at: at(i) });
+    else if (roll < 0.75)
+      push(projectId, 'ProjectAlertCleared', { alert: pick(['noNews', 'late']) });
+    else if (roll < 0.78)
+      push(projectId, 'ProjectAlertLifted', {
+        alert: pick(['noNews', 'late', 'all']),
+        until: at(i + 48),
+        reason: 'r',
+      });
+    else if (roll < 0.8)
+      push(projectId, 'ProjectIncomeOverridden', { trigram: pick(TRIGRAMS), date: at(i) });
+    else if (roll < 0.83)
+      push(projectId, 'ProjectEstateChosen', { hostId: rand() < 0.7 ? `h${i}` : null });
+    else if (roll < 0.85)
+      push(projectId, 'ProjectBillingOverridden', {
+        overrides: { sentToAL: { standard: i }, paid: {} },
+      });
+    else if (roll < 0.87) {
+      push(projectId, 'ProjectDeleted', {});
+      live.splice(index, 1);
+    } else if (roll < 0.89) {
+      log.push({
+        streamId: 'timeline-hidden',
+        event: { type: 'TimelineEntryHidden', data: { entryId: pick(timelineIds) }, metadata },
+      });
+    } else if (roll < 0.9) {
+      // An event of a file whose creation is not in the log.
+      push(`orphan${i}`, 'ProjectTagsChanged', { tags: ['orphelin'] });
+    } else if (rand() < 0.3) live.splice(index, 1); // the file goes quiet
+  }
+  return log;
+}
+
+describe('projects read model: batched rebuild equals the event-by-event projection (issue 17)', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  const dbs: Database.Database[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'reloc-projects-rebuild-'));
+    store = new SqliteEventStore(join(dir, 'reloc.db'));
+    for (const { streamId, event } of generateLog(300, 17))
+      await store.appendToStream(streamId, [event]);
+  });
+  afterAll(async () => {
+    for (const db of dbs) db.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function built(projections: readonly Projection[], pageSize?: number) {
+    const db = new Database(':memory:');
+    dbs.push(db);
+    await new Projector(store, db, projections, { pageSize }).rebuild();
+    return db;
+  }
+  const reference = ALL_PROJECTIONS.map((p) =>
+    p === projectsProjection ? referenceProjection : p,
+  );
+
+  let live: Database.Database;
+  it('the log is large enough to span pages with files interleaved', async () => {
+    const head = await store.headPosition();
+    expect(head).toBeGreaterThan(2500);
+    const db = (live = await built(reference));
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+    expect(count('SELECT count(*) FROM project_docs')).toBeGreaterThan(300);
+    expect(count("SELECT count(*) FROM timeline WHERE type = 'MODIFICATION'")).toBeGreaterThan(100);
+    expect(count('SELECT count(*) FROM timeline WHERE hidden = 1')).toBeGreaterThan(10);
+    expect(count("SELECT count(*) FROM timeline WHERE params LIKE '%legacyNote%'")).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it.each([
+    ['pages of 1000 (rebuild, start-up catch-up)', undefined],
+    ['pages of 7 (a file split across pages)', 7],
+    ['one event per page (live)', 1],
+  ])('%s: every table identical, row by row', async (_name, pageSize) => {
+    const replay = await compareReadModels(
+      pageSize ? pagedStore(pageSize) : store,
+      live,
+      ALL_PROJECTIONS,
+    );
+    expect(replay.tables).toBeGreaterThan(10);
+    expect(replay.differences).toEqual([]);
+  });
+
+  it.each([[undefined], [7], [1]])(
+    'pages of %s (default 1000): the search index finds exactly the tiles whose folded text holds the term',
+    async (pageSize) => {
+      const db = await built(ALL_PROJECTIONS, pageSize);
+      const tiles = db.prepare('SELECT id, search FROM project_board').all() as {
+        id: string;
+        search: string;
+      }[];
+      for (const term of ['dup', 'elodie', 'ÉLO', 'société g', 'zoé', 'p0012', 'nan']) {
+        const found = db
+          .prepare(
+            'SELECT id FROM project_board WHERE rowid IN (SELECT rowid FROM project_search WHERE project_search MATCH ?) ORDER BY id',
+          )
+          .pluck()
+          .all(`"${term}"`);
+        const expected = tiles
+          .filter((tile) => foldText(tile.search).includes(foldText(term)))
+          .map((tile) => tile.id)
+          .sort();
+        expect(found).toEqual(expected);
+        expect(expected.length).toBeGreaterThan(0);
+      }
+    },
+  );
+
+  /** The store, read in pages of at most `size` events (compareReadModels reads by 1000). */
+  function pagedStore(size: number) {
+    return Object.assign(Object.create(store) as SqliteEventStore, {
+      readAll: (from: number, max: number) => store.readAll(from, Math.min(max, size)),
+    });
+  }
+});
