@@ -21,8 +21,11 @@ const IDENTITIES: Identity[] = ['none', 'forged', 'expired', ...ROLES];
 type Outcome = 'allowed' | 401 | 403;
 
 type Row =
-  /** No token needed; what a token says changes nothing (login, status, docs, signed links). */
-  | { public: string }
+  /**
+   * No token needed; what a token says changes nothing (login, status, docs, signed links).
+   * `runLast`: the call ends the session of the token it carries, so it is made after all others.
+   */
+  | { public: string; runLast?: boolean }
   /** Public to tokens, guarded by its own secret (an HMAC): refused the same way for all. */
   | { hmac: string; status: 401 | 403 | 404 }
   /** Needs a valid token of one of these roles: 401 without, 403 for the other roles. */
@@ -41,25 +44,29 @@ const publicRoute = (why: string): Row => ({ public: why });
 
 /**
  * Expected outcomes, one row per `METHOD /path` as Express registers it. To add a route,
- * add its row here (e.g. `'POST /v1/logout': staff`).
+ * add its row here (e.g. `'GET /v1/things': staff`, `'POST /v1/things': admins`).
  */
 const EXPECTED: Record<string, Row> = {
   // Session and infrastructure (§7): public.
   'GET /v1/health': publicRoute('health check of the load balancer'),
   'POST /v1/login-partner': publicRoute('login'),
   'POST /v1/refresh': {
-    why: 'a token is what it refreshes: none or a forged one is 401; an expired one is refreshed',
+    why: 'refreshes the http-only refresh cookie of the login: a bearer token alone, valid or not, is 401',
     outcomes: {
       none: 401,
       forged: 401,
-      expired: 'allowed',
-      SUPERADMIN: 'allowed',
-      ADMIN: 'allowed',
-      OPERATOR: 'allowed',
-      SALE: 'allowed',
-      VENDOR: 'allowed',
-      USER: 'allowed',
+      expired: 401,
+      SUPERADMIN: 401,
+      ADMIN: 401,
+      OPERATOR: 401,
+      SALE: 401,
+      VENDOR: 401,
+      USER: 401,
     },
+  },
+  'POST /v1/logout': {
+    public: 'ends the session of the token or cookie it is given, if any; always 204',
+    runLast: true,
   },
   'GET /v1/status.json': {
     why: "public; an expired token is answered 'Expired token' so the console refreshes it (§8)",
@@ -329,7 +336,12 @@ describe('authorization matrix: every route × every identity (issue 14, SPEC §
 
   it('answers each identity as the table says', async () => {
     const mismatches: string[] = [];
-    for (const route of routes) {
+    const runsLast = (route: RegisteredRoute) => {
+      const row = EXPECTED[`${route.method} ${route.path}`];
+      return !!row && 'runLast' in row && !!row.runLast;
+    };
+    const ordered = [...routes.filter((r) => !runsLast(r)), ...routes.filter(runsLast)];
+    for (const route of ordered) {
       const key = `${route.method} ${route.path}`;
       const row = EXPECTED[key];
       if (!row) continue;
@@ -348,7 +360,7 @@ describe('authorization matrix: every route × every identity (issue 14, SPEC §
           want === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === want;
         if (!ok) mismatches.push(`${key} as ${identity}: ${status}, expected ${want}`);
         // The console refreshes on 'Expired token' only; a forged token is 'Invalid credentials' (§8).
-        if (ok && status === 401 && !('hmac' in row)) {
+        if (ok && status === 401 && 'roles' in row) {
           const message = identity === 'expired' ? 'Expired token' : 'Invalid credentials';
           if ((body as { message?: string }).message !== message)
             mismatches.push(

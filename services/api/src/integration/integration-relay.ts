@@ -27,10 +27,9 @@ export type RelayOptions = {
 /**
  * Publishes the integration events of the log (the allow-list of integration-event.ts, each
  * checked against its schema; every other event is passed over), in order, from its stored
- * checkpoint: a batch is read after the
- * checkpoint, published, and only then the checkpoint moves past it. A crash between the two
- * publishes that batch again (at least once, never lost, never reordered); consumers skip a
- * position they have already seen for a key.
+ * checkpoint: a batch is read after the checkpoint, published, and only then the checkpoint
+ * moves past it. A crash between the two publishes that batch again (at least once, never
+ * lost, never reordered); consumers skip an idempotency-key (event id) already seen.
  */
 export class IntegrationRelay {
   private readonly logger = new Logger('IntegrationRelay');
