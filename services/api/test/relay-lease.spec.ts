@@ -86,10 +86,14 @@ describeWithRedis('integration relay: one publisher per deployment (Redis lease)
     relayA.start();
     relayB.start();
     const published = () => [...a.received, ...b.received];
-    await until(() => published().length > 0 && Math.max(...positions(published())) >= head);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // room for a duplicate to show
-    await relayA.stop();
-    await relayB.stop();
+    try {
+      await until(() => published().length > 0 && Math.max(...positions(published())) >= head);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // room for a duplicate to show
+    } finally {
+      // Stopped whatever happens: a running relay would keep jest from exiting.
+      await relayA.stop();
+      await relayB.stop();
+    }
     const all = positions(published());
     expect(new Set(all).size).toBe(all.length);
     expect([a.received.length, b.received.length].filter((n) => n > 0)).toHaveLength(1);
