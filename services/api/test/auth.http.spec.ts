@@ -3,6 +3,7 @@ import type { EventStore } from '@reloc/eventstore';
 import type { Response } from 'supertest';
 import { checkPassword, hashPassword } from '../src/auth/password';
 import { UsersReadModel } from '../src/users/users.read-model';
+import { loadConfig } from '../src/config';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
 import { SetPasswordCommand } from '../src/users/commands/user-commands';
 import { ACCOUNTS, PASSWORD, startTestApp, TestApp } from './support/test-app';
@@ -206,7 +207,8 @@ describe('sessions: short access tokens, rotating refresh tokens, logout (issue 
   it('gives access tokens of RELOC_TOKEN_TTL_SECONDS (900 by default)', async () => {
     const { token } = await login(t, ACCOUNTS.OPERATOR);
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-    expect(claims.exp - claims.iat).toBe(900);
+    expect(claims.exp - claims.iat).toBe(t.config.tokenTtlSeconds);
+    expect(loadConfig({ RELOC_DATA_DIR: t.config.dataDir }).tokenTtlSeconds).toBe(900);
   });
 
   it('keeps the refresh token in an http-only, SameSite=Strict cookie on /v1/refresh and /v1/logout', async () => {
