@@ -91,6 +91,9 @@ export async function startServer(
       RELOC_ADMIN_PASSWORD: E2E_PASSWORD,
       RELOC_DEMO: '1',
       RELOC_PUBLIC_URL: url,
+      // Tokens helpers fetch once per file outlive the 15-minute default on a loaded machine;
+      // refresh.e2e.ts sets a short one to prove the silent refresh.
+      RELOC_TOKEN_TTL_SECONDS: '3600',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -122,15 +122,21 @@ describe('default layout', () => {
     expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
   });
 
-  it('logs out with the toolbar button', async () => {
+  it('logs out with the toolbar button: the server revokes the session first', async () => {
     setToken('t-sale');
-    serve(staffStatus('SALE'));
+    const calls = serve(staffStatus('SALE'));
     const router = renderAt('/sales');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getToken()).toBeNull();
+    const logout = calls.filter((c) => c.url === '/v1/logout');
+    expect(logout).toHaveLength(1);
+    expect(logout[0]).toMatchObject({
+      method: 'POST',
+      headers: { Authorization: 'Bearer t-sale' },
+    });
   });
 
   it("returns to the login, remembering the page, on 'Invalid credentials'", async () => {

@@ -3,6 +3,7 @@ import type { EventStore } from '@reloc/eventstore';
 import type { Response } from 'supertest';
 import { checkPassword, hashPassword } from '../src/auth/password';
 import { UsersReadModel } from '../src/users/users.read-model';
+import { loadConfig } from '../src/config';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
 import { SetPasswordCommand } from '../src/users/commands/user-commands';
 import { ACCOUNTS, PASSWORD, startTestApp, TestApp } from './support/test-app';
@@ -10,7 +11,9 @@ import { ACCOUNTS, PASSWORD, startTestApp, TestApp } from './support/test-app';
 /** The refresh cookie a response sets on /v1/refresh, as a Cookie header value. */
 function refreshCookieOf(res: Response): string {
   const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  const cookie = cookies.find((c) => c.startsWith('reloc_refresh=') && /Path=\/v1\/refresh/.test(c));
+  const cookie = cookies.find(
+    (c) => c.startsWith('reloc_refresh=') && /Path=\/v1\/refresh/.test(c),
+  );
   if (!cookie) throw new Error(`no refresh cookie in ${JSON.stringify(cookies)}`);
   return cookie.split(';')[0];
 }
@@ -204,7 +207,8 @@ describe('sessions: short access tokens, rotating refresh tokens, logout (issue 
   it('gives access tokens of RELOC_TOKEN_TTL_SECONDS (900 by default)', async () => {
     const { token } = await login(t, ACCOUNTS.OPERATOR);
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-    expect(claims.exp - claims.iat).toBe(900);
+    expect(claims.exp - claims.iat).toBe(t.config.tokenTtlSeconds);
+    expect(loadConfig({ RELOC_DATA_DIR: t.config.dataDir }).tokenTtlSeconds).toBe(900);
   });
 
   it('keeps the refresh token in an http-only, SameSite=Strict cookie on /v1/refresh and /v1/logout', async () => {
@@ -362,11 +366,10 @@ describe('sessions: short access tokens, rotating refresh tokens, logout (issue 
   it('revokes every session of a person whose password changed', async () => {
     const a = await login(t, ACCOUNTS.OPERATOR);
     const b = await login(t, ACCOUNTS.OPERATOR);
-    const userId = (
-      await t.http().get('/v1/status.json').set('Authorization', `Bearer ${a.token}`)
-    ).body.id as string;
-    await t
-      .app.get(CommandBus)
+    const userId = (await t.http().get('/v1/status.json').set('Authorization', `Bearer ${a.token}`))
+      .body.id as string;
+    await t.app
+      .get(CommandBus)
       .execute(
         new SetPasswordCommand(
           { id: 'root', trigram: null, role: 'SUPERADMIN' },

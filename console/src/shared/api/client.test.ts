@@ -91,6 +91,38 @@ describe('api client', () => {
     expect(calls.filter((c) => c.url === '/v1/refresh')).toHaveLength(1);
   });
 
+  it('refreshes under a lock shared by the tabs, and takes the token another tab got meanwhile', async () => {
+    setToken('old');
+    const requested: string[] = [];
+    // Another tab held the lock and refreshed: when this tab gets it, the stored token is new.
+    const locks = {
+      request: jest.fn(async (name: string, run: () => Promise<unknown>) => {
+        requested.push(name);
+        setToken('from-other-tab');
+        return run();
+      }),
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      const calls = stubFetch((call) =>
+        call.headers.Authorization === bearer('old')
+          ? { status: 401, body: { message: 'Expired token' } }
+          : { status: 200, body: { ok: true } },
+      );
+
+      await expect(api.get('/a')).resolves.toEqual({ ok: true });
+
+      expect(requested).toEqual(['reloc-refresh']);
+      expect(calls.map((c) => `${c.method} ${c.url} ${c.headers.Authorization}`)).toEqual([
+        'GET /v1/a Bearer old',
+        'GET /v1/a Bearer from-other-tab',
+      ]);
+      expect(sessionEnded).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
   it('does not refresh again when the retried call expires too: it ends the session', async () => {
     setToken('old');
     const calls = stubFetch((call) =>

@@ -87,6 +87,8 @@ function refreshToken(expired: string): Promise<string | null> {
         method: 'POST',
         headers: { Accept: 'application/json', Authorization: `Bearer ${expired}` },
         credentials: 'same-origin',
+        // A reload during the call must not lose the rotated cookie the answer sets.
+        keepalive: true,
       });
       if (!response.ok) return null;
       const body = (await response.json()) as { token?: unknown };

@@ -40,6 +40,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RELOC_CONSOLE_DIR: join(dataDir, 'console'),
     // Background geo jobs would write while unrelated tests assert; the geo tests turn them on.
     RELOC_GEO_JOBS: '0',
+    // `tokenOf` caches one token per role for a whole file, which may outlast the 15-minute
+    // default on a loaded machine; the auth suite sets its own to test expiry.
+    RELOC_TOKEN_TTL_SECONDS: '3600',
     ...env,
   });
   const app = await createApp(config, { logger: ['error'] });
