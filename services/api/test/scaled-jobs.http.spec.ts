@@ -8,6 +8,7 @@ import {
   signatureProcessors,
 } from '@reloc/worker';
 import { isServiceRequired, probeRedisSync } from '../../worker/src/testing/redis';
+import { FILES_KEY_REQUIRED_WITH_REDIS, loadConfig } from '../src/config';
 import { startTestApp, TestApp } from './support/test-app';
 
 // Issue 18: with REDIS_URL set the api only enqueues; every job (geo and signatures) is run by
@@ -34,6 +35,7 @@ describeWithRedis('the api with REDIS_URL set (scaled mode)', () => {
     api = await startTestApp({
       REDIS_URL,
       RELOC_JOB_PREFIX: prefix,
+      RELOC_FILES_KEY: 'ef'.repeat(32),
       RELOC_GEO_JOBS: '1',
       RELOC_DEMO: '0',
     });
@@ -45,6 +47,12 @@ describeWithRedis('the api with REDIS_URL set (scaled mode)', () => {
       await queue.obliterate({ force: true });
       await queue.close();
     }
+  });
+
+  it('refuses to start without RELOC_FILES_KEY: the worker must share the api’s key', () => {
+    expect(() => loadConfig({ RELOC_DATA_DIR: api.config.dataDir, REDIS_URL })).toThrow(
+      FILES_KEY_REQUIRED_WITH_REDIS,
+    );
   });
 
   it('registers no processor, neither geo nor signatures: the worker runs them', async () => {
