@@ -42,7 +42,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --workspace=@reloc/wo
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
-    RELOC_DATA_DIR=/data
+    RELOC_DATA_DIR=/data \
+    RELOC_WORKER_HEALTH_PORT=3001
 WORKDIR /app
 # Owned by `node`: the `files` volume shared with the api is mounted at /data/files and starts
 # with the owner of the image's folder.
@@ -50,8 +51,9 @@ RUN mkdir -p /data/files && chown -R node:node /data
 COPY --from=prod-deps /app ./
 COPY --from=build /out ./
 USER node
-# The worker has no HTTP port: the check is that its queue (Redis, REDIS_URL) answers from this
-# container, which catches a wrong URL or network. It cannot see a stuck processor.
+# GET /health (RELOC_WORKER_HEALTH_PORT): 200 with each queue's counts once the processors are
+# registered; 503 while starting or when Redis (REDIS_URL) does not answer within 3 s.
+EXPOSE 3001
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "const u = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379'); const s = require('node:net').connect(Number(u.port) || 6379, u.hostname, () => s.write('PING\r\n')); s.setTimeout(3000, () => process.exit(1)); s.on('data', (d) => process.exit(/^(\+PONG|-NOAUTH)/.test(String(d)) ? 0 : 1)); s.on('error', () => process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:' + process.env.RELOC_WORKER_HEALTH_PORT + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 CMD ["node", "services/worker/dist/main.js"]

@@ -113,9 +113,16 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** RELOC_FILES_KEY: 32 bytes as 64 hex digits or base64; else one kept in the data folder. */
-export function filesKeyOf(value: string | undefined, dataDir: string): Buffer {
+export const FILES_KEY_REQUIRED_WITH_REDIS =
+  'RELOC_FILES_KEY est requis avec REDIS_URL : le worker lit et écrit les fichiers avec la même clé que l’API / RELOC_FILES_KEY is required with REDIS_URL: the worker reads and writes the files with the API’s key';
+
+/**
+ * RELOC_FILES_KEY: 32 bytes as 64 hex digits or base64; else one kept in the data folder, in the
+ * embedded mode only: with REDIS_URL the worker runs the signature jobs and needs the same key.
+ */
+export function filesKeyOf(value: string | undefined, dataDir: string, scaled = false): Buffer {
   if (value?.trim()) return parseFilesKey(value);
+  if (scaled) throw new Error(FILES_KEY_REQUIRED_WITH_REDIS);
   const file = join(dataDir, 'files-key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   const key = randomBytes(32);
@@ -186,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     projectorDelayMs: Number(env.RELOC_PROJECTOR_DELAY_MS) || 0,
-    filesKey: filesKeyOf(env.RELOC_FILES_KEY, dataDir),
+    filesKey: filesKeyOf(env.RELOC_FILES_KEY, dataDir, Boolean(env.REDIS_URL?.trim())),
     trustProxy: trustProxyOf(env.RELOC_TRUST_PROXY),
     backup: env.RELOC_BACKUP_DIR?.trim()
       ? {

@@ -19,7 +19,7 @@ const NOT_DEPLOYED = new Set([
 /** Set by the images' Dockerfiles rather than by docker-compose.yml. */
 const SET_BY_IMAGE: Record<string, string[]> = {
   api: ['PORT', 'RELOC_DATA_DIR', 'RELOC_CONSOLE_DIR'],
-  worker: ['RELOC_DATA_DIR'],
+  worker: ['RELOC_DATA_DIR', 'RELOC_WORKER_HEALTH_PORT'],
 };
 
 function sourceFiles(dir: string): string[] {

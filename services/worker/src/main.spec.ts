@@ -10,11 +10,12 @@ import {
   closeOnSignals,
   createWorker,
   redisErrorReporter,
+  FILES_KEY_REQUIRED,
   REDIS_URL_REQUIRED,
-  WorkerJobs,
+  ScaledJobs,
   WorkerStartupError,
+  workerProcessors,
 } from './main';
-import { processors } from './processors';
 
 /** A throw-away event store, so that no test opens the repository's data folder. */
 const dirs: string[] = [];
@@ -26,6 +27,13 @@ function tempStore(): SqliteEventStore {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** REDIS_URL (never reached: the tests pass an in-process queue) and a files folder and key. */
+function workerEnv(redisUrl: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const dir = mkdtempSync(join(tmpdir(), 'reloc-worker-files-'));
+  dirs.push(dir);
+  return { REDIS_URL: redisUrl, RELOC_FILES_DIR: dir, RELOC_FILES_KEY: 'ab'.repeat(32), ...more };
+}
 
 function memoryLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -48,13 +56,71 @@ describe('worker process', () => {
     expect(REDIS_URL_REQUIRED).toMatch(/\nREDIS_URL is required: .*scaled mode/);
   });
 
+  test('refuses to start without RELOC_FILES_KEY: the signature jobs need the api’s key', () => {
+    const env = workerEnv('redis://localhost:6379', { RELOC_FILES_KEY: '' });
+    expect(() => createWorker({ env, logger: memoryLogger().logger })).toThrow(FILES_KEY_REQUIRED);
+    expect(FILES_KEY_REQUIRED).toMatch(/^RELOC_FILES_KEY est requis : /);
+    expect(() =>
+      createWorker({
+        env: { ...env, RELOC_FILES_KEY: 'trop-courte' },
+        logger: memoryLogger().logger,
+      }),
+    ).toThrow(WorkerStartupError);
+  });
+
+  test('GET /health answers each queue’s waiting, delayed, active and failed jobs', async () => {
+    const { logger } = memoryLogger();
+    let queue!: JobQueue<ScaledJobs>;
+    const worker = createWorker({
+      env: workerEnv('redis://localhost:6379', { RELOC_WORKER_HEALTH_PORT: '0' }),
+      logger,
+      createQueue: () => (queue = new InProcessJobQueue<ScaledJobs>()),
+      store: tempStore(),
+      registry: {
+        ...workerProcessors,
+        'maintenance.ping': {
+          concurrency: 1,
+          handle: async () => {
+            throw new Error('panne');
+          },
+        },
+      },
+    });
+    expect(worker.healthPort()).toBeNull();
+    await worker.start();
+    const failed = new Promise<void>((resolve) => {
+      void queue.subscribe('maintenance.ping', (event) => event.type === 'failed' && resolve());
+    });
+    await queue.enqueue('maintenance.ping', { requestedAt: '' });
+    await failed;
+    await queue.enqueue('geo.geocodeHost', { hostId: 'h1', address: 'x' }, { delayMs: 60_000 });
+    try {
+      const base = `http://127.0.0.1:${worker.healthPort()}`;
+      const response = await fetch(`${base}/health`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({
+        status: 'ok',
+        pid: process.pid,
+        queues: {
+          'maintenance.ping': { waiting: 0, delayed: 0, active: 0, failed: 1 },
+          'geo.geocodeHost': { waiting: 0, delayed: 1, active: 0, failed: 0 },
+          'signatures.finalize': { waiting: 0, delayed: 0, active: 0, failed: 0 },
+        },
+      });
+      expect((await fetch(`${base}/other`)).status).toBe(404);
+    } finally {
+      await worker.close();
+    }
+  });
+
   test('registers the processors, runs maintenance.ping, and stops on SIGTERM', async () => {
     const { logger, lines, messages } = memoryLogger();
-    let queue!: JobQueue<WorkerJobs>;
+    let queue!: JobQueue<ScaledJobs>;
     const worker = createWorker({
-      env: { REDIS_URL: 'redis://:secret@redis.example:6379' },
+      env: workerEnv('redis://:secret@redis.example:6379'),
       logger,
-      createQueue: () => (queue = new InProcessJobQueue<WorkerJobs>()),
+      createQueue: () => (queue = new InProcessJobQueue<ScaledJobs>()),
       store: tempStore(),
     });
     const signals = new EventEmitter();
@@ -67,6 +133,9 @@ describe('worker process', () => {
       'geo.geocodeHost',
       'geo.proposalDistances',
       'geo.projectDistances',
+      'signatures.create',
+      'signatures.finalize',
+      'signatures.cancel',
     ]);
     const done = new Promise<JobEvent>((resolve) => {
       void queue.subscribe(
@@ -86,6 +155,7 @@ describe('worker process', () => {
       'Connexion à Redis / connecting to Redis',
       'Worker prêt / worker ready',
       'maintenance.ping reçu / received',
+      'Tâche terminée / job done',
       'Arrêt demandé, fin des tâches en cours / shutting down, finishing active jobs',
       'Worker arrêté / worker stopped',
     ]);
@@ -115,14 +185,14 @@ describe('worker process', () => {
 
   test('logs a failed attempt of a processor, then its final failure', async () => {
     const { logger, lines } = memoryLogger();
-    let queue!: JobQueue<WorkerJobs>;
+    let queue!: JobQueue<ScaledJobs>;
     const worker = createWorker({
-      env: { REDIS_URL: 'redis://localhost:6379' },
+      env: workerEnv('redis://localhost:6379'),
       logger,
-      createQueue: () => (queue = new InProcessJobQueue<WorkerJobs>()),
+      createQueue: () => (queue = new InProcessJobQueue<ScaledJobs>()),
       store: tempStore(),
       registry: {
-        ...processors,
+        ...workerProcessors,
         'maintenance.ping': {
           concurrency: 1,
           handle: async () => {

@@ -10,19 +10,41 @@ import {
 import type { JobQueue, JobQueueErrorHandler } from './jobs/job-queue';
 import { redactRedisUrl } from './jobs/redis-url';
 import { createLogger, Logger } from './logger';
+import { healthPortOf, HealthServer, startHealthServer, WorkerHealth } from './health';
 import { processors, ProcessorRegistry, registerProcessors, WorkerJobs } from './processors';
+import {
+  SignatureJobs,
+  SignatureProcessorDeps,
+  signatureProcessors,
+  SignatureServices,
+  signatureServicesFromEnv,
+} from './signatures';
 
 // The worker process of the scaled mode (docker-compose.yml: `worker`, two replicas): it takes
-// the jobs that the api's reactors put on BullMQ and runs their processors (geocoding, travel
-// times; e-signature later), whose results go back as commands to the event store
-// (EVENTSTORE_URL, or the SQLite file of RELOC_DATA_DIR). In the embedded mode there is no
-// worker: the api runs the same `processors` in-process.
+// every job the api puts on BullMQ and runs its processor (geocoding, travel times, e-signature),
+// whose results go back as commands to the event store (EVENTSTORE_URL, or the SQLite file of
+// RELOC_DATA_DIR). With REDIS_URL set the api only enqueues. In the embedded mode there is no
+// worker: the api runs the same processors in-process.
 export { processors };
 export type { WorkerJobs };
+
+/** Every job of the scaled mode: the geo and maintenance jobs, and the signature jobs. */
+export type ScaledJobs = WorkerJobs & SignatureJobs;
+
+/** The processors the worker registers: all of them (the api registers none with REDIS_URL). */
+export const workerProcessors: ProcessorRegistry<ScaledJobs> = {
+  ...processors,
+  ...signatureProcessors,
+};
 
 export const REDIS_URL_REQUIRED = [
   'REDIS_URL est requis : le worker ne sert qu’en mode étendu (BullMQ sur Redis), par exemple REDIS_URL=redis://redis:6379. En mode embarqué (sans REDIS_URL), l’API exécute elle-même les tâches et aucun worker n’est nécessaire.',
   'REDIS_URL is required: the worker only serves the scaled mode (BullMQ on Redis), e.g. REDIS_URL=redis://redis:6379. In embedded mode (no REDIS_URL) the API runs the jobs itself and no worker is needed.',
+].join('\n');
+
+export const FILES_KEY_REQUIRED = [
+  'RELOC_FILES_KEY est requis : le worker lit et écrit les fichiers chiffrés (signatures) avec la même clé que l’API (64 chiffres hexadécimaux ou base64, 32 octets).',
+  'RELOC_FILES_KEY is required: the worker reads and writes the encrypted files (signatures) with the same key as the API (64 hex digits or base64, 32 bytes).',
 ].join('\n');
 
 /** A configuration the worker cannot start with; its message is for the operator. */
@@ -36,19 +58,28 @@ export class WorkerStartupError extends Error {
 export interface WorkerOptions {
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
-  registry?: ProcessorRegistry<WorkerJobs>;
+  registry?: ProcessorRegistry<ScaledJobs>;
   /** Builds the queue from REDIS_URL: BullMQ unless a test passes another adapter. */
-  createQueue?: (redisUrl: string, logger: Logger) => JobQueue<WorkerJobs>;
+  createQueue?: (redisUrl: string, logger: Logger) => JobQueue<ScaledJobs>;
   /** The event store results go to; by default from EVENTSTORE_URL / RELOC_DATA_DIR, opened by start(). */
   store?: EventStore;
   /** The address and travel-time adapters; by default from the environment. */
   geo?: GeoServices;
+  /** The blob store and signature providers; by default from the environment (RELOC_FILES_*). */
+  signatures?: SignatureServices;
 }
 
 export interface WorkerProcess {
-  readonly queue: JobQueue<WorkerJobs>;
-  /** Registers the processors; resolves with their job names once Redis answered. */
+  readonly queue: JobQueue<ScaledJobs>;
+  /**
+   * Registers the processors, then opens the health server (RELOC_WORKER_HEALTH_PORT, if set);
+   * resolves with the job names once Redis answered.
+   */
   start(): Promise<string[]>;
+  /** The queues' counts, as GET /health answers them. */
+  health(): Promise<WorkerHealth>;
+  /** The health server's port once started; null when RELOC_WORKER_HEALTH_PORT is unset. */
+  healthPort(): number | null;
   /** Lets the active jobs finish, then disconnects. */
   close(): Promise<void>;
 }
@@ -76,9 +107,9 @@ function lockOptions(env: NodeJS.ProcessEnv): { lockDuration?: number; stalledIn
 
 const bullMqQueue =
   (env: NodeJS.ProcessEnv) =>
-  (redisUrl: string, logger: Logger): JobQueue<WorkerJobs> => {
+  (redisUrl: string, logger: Logger): JobQueue<ScaledJobs> => {
     if (!isRedisDriverInstalled()) throw new WorkerStartupError(REDIS_DRIVER_MISSING);
-    return BullMqJobQueue.fromUrl<WorkerJobs>(redisUrl, {
+    return BullMqJobQueue.fromUrl<ScaledJobs>(redisUrl, {
       onError: redisErrorReporter(logger),
       prefix: env.RELOC_JOB_PREFIX?.trim() || undefined,
       ...lockOptions(env),
@@ -120,33 +151,84 @@ export function createWorker(options: WorkerOptions = {}): WorkerProcess {
   const logger = options.logger ?? createLogger({ name: 'reloc-worker', level: env.LOG_LEVEL });
   const redisUrl = env.REDIS_URL?.trim();
   if (!redisUrl) throw new WorkerStartupError(REDIS_URL_REQUIRED);
+  const signatures = options.signatures ?? signatureServicesOf(env);
+  const healthPort = healthPortOrThrow(env);
   const queue = (options.createQueue ?? bullMqQueue(env))(redisUrl, logger);
-  const registry = options.registry ?? processors;
+  const registry = options.registry ?? workerProcessors;
   const geo = options.geo ?? geoServicesFromEnv(env, logger);
   // Opened by start() (not when a test only builds the worker), closed by close() if ours.
   let ownStore: EventStore | null = null;
+  let names: string[] | null = null;
+  let server: HealthServer | null = null;
+  const health = async (): Promise<WorkerHealth> => {
+    if (!names) return { status: 'starting', pid: process.pid, queues: {} };
+    const jobs = names;
+    const counts = await withTimeout(
+      Promise.all(jobs.map((name) => queue.counts(name as keyof ScaledJobs & string))),
+      HEALTH_TIMEOUT_MS,
+    );
+    return {
+      status: 'ok',
+      pid: process.pid,
+      queues: Object.fromEntries(jobs.map((name, i) => [name, counts[i]])),
+    };
+  };
   return {
     queue,
+    health,
+    healthPort: () => server?.port ?? null,
     async start() {
       const store = options.store ?? (ownStore ??= openWorkerEventStore(env));
       logger.info('Connexion à Redis / connecting to Redis', { redis: redactRedisUrl(redisUrl) });
-      const names = await registerProcessors(queue, registry, { logger, store, geo });
+      const deps: SignatureProcessorDeps = { logger, store, geo, signatures };
+      names = await registerProcessors(queue, registry, deps);
+      if (healthPort !== null) server = await startHealthServer(healthPort, health);
       logger.info('Worker prêt / worker ready', {
         queue: queue.kind,
         redis: redactRedisUrl(redisUrl),
         jobs: names,
         pid: process.pid,
+        ...(server ? { healthPort: server.port } : {}),
       });
       return names;
     },
     async close() {
       try {
+        await server?.close();
         await queue.close();
       } finally {
         await ownStore?.close();
       }
     },
   };
+}
+
+const HEALTH_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis ne répond pas / no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The blob store and providers from the environment; RELOC_FILES_KEY must be the api's. */
+function signatureServicesOf(env: NodeJS.ProcessEnv): SignatureServices {
+  if (!env.RELOC_FILES_KEY?.trim()) throw new WorkerStartupError(FILES_KEY_REQUIRED);
+  try {
+    return signatureServicesFromEnv(env, join(repoRoot, 'data'));
+  } catch (error) {
+    throw new WorkerStartupError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function healthPortOrThrow(env: NodeJS.ProcessEnv): number | null {
+  try {
+    return healthPortOf(env.RELOC_WORKER_HEALTH_PORT);
+  } catch (error) {
+    throw new WorkerStartupError((error as Error).message);
+  }
 }
 
 export interface SignalOptions {

@@ -135,6 +135,8 @@ describe('worker crash in the middle of a distance job (BullMQ on Redis)', () =>
           PATH: process.env.PATH,
           REDIS_URL: url,
           RELOC_DATA_DIR: dir,
+          // Required: the worker runs the signature jobs too (files encrypted with the api's key).
+          RELOC_FILES_KEY: 'cd'.repeat(32),
           RELOC_JOB_PREFIX: prefix,
           RELOC_ROUTES_API_URL: routes.url,
           RELOC_ROUTES_API_KEY: 'cle-de-test',

@@ -1,17 +1,14 @@
 import { Inject, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { EventStore } from '@reloc/eventstore';
-import { PDFDocument } from 'pdf-lib';
-import { concatPdfs, stampSignedDocument } from '@reloc/pdf';
 import {
-  BuiltinSignatureProvider,
   createJobQueue,
   JobQueue,
   registerProcessors,
   SignatureJobs,
   SignatureProcessorDeps,
   signatureProcessors,
+  signatureProviders,
   SignatureServices,
-  YousignSignatureProvider,
 } from '@reloc/worker';
 import { APP_CONFIG, AppConfig } from '../config';
 import { FilesModule } from '../files/files.module';
@@ -30,31 +27,19 @@ import { SignedLinks } from './signed-links';
 import { SigningController } from './signing.controller';
 import { YousignWebhookController } from './yousign-webhook.controller';
 
-/** The providers the signature jobs call: the built-in one, and Yousign when configured. */
+/**
+ * What the signature jobs use in the embedded mode: the api's blob store and the providers (the
+ * built-in one, and Yousign when configured), built as the worker builds them.
+ */
 export function signatureServices(config: AppConfig, files: FilesService): SignatureServices {
-  return {
-    blobs: files.blobs,
-    providers: {
-      builtin: new BuiltinSignatureProvider(stampSignedDocument),
-      ...(config.yousign
-        ? {
-            yousign: new YousignSignatureProvider({
-              baseUrl: config.yousign.apiUrl,
-              apiKey: config.yousign.apiKey,
-              pageCount: async (pdf) =>
-                (await PDFDocument.load(pdf, { ignoreEncryption: true })).getPageCount(),
-              concat: concatPdfs,
-            }),
-          }
-        : {}),
-    },
-  };
+  return { blobs: files.blobs, providers: signatureProviders(config.yousign) };
 }
 
 /**
  * Signature templates and requests. The provider calls run as jobs on their own queue
- * (`signatures.*`: BullMQ when REDIS_URL is set, else in-process); the api registers their
- * processors itself in both modes, since they need its blob store and the PDF stamping.
+ * (`signatures.*`). With REDIS_URL set they go to BullMQ and the worker runs them (it has the
+ * same blob store, key and providers): the api only enqueues. Without it the api runs them
+ * in-process.
  */
 @Module({
   imports: [FilesModule, ProjectsModule, ProposalsModule, HostsModule],
@@ -95,6 +80,8 @@ export class SignaturesModule implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // Scaled mode: the worker processes the jobs (services/worker/src/main.ts).
+    if (this.queue.kind !== 'in-process') return;
     const deps: SignatureProcessorDeps = {
       logger: nestJobLogger('SignatureJobs'),
       store: this.store,
@@ -102,18 +89,17 @@ export class SignaturesModule implements OnApplicationBootstrap, OnModuleDestroy
     };
     await registerProcessors(this.queue, signatureProcessors, deps);
     // Once the read models have caught up with the log (the projector starts after init).
-    if (this.queue.kind === 'in-process')
-      void this.store
-        .headPosition()
-        .then((head) => this.projector.waitFor(head, 120_000))
-        .then(() => this.signatures.resumePending())
-        .then((resumed) => {
-          if (resumed)
-            deps.logger.info('Tâches de signature reprises / signature jobs resumed', { resumed });
-        })
-        .catch((error: unknown) =>
-          deps.logger.warn('Reprise des signatures impossible / resume failed', { error }),
-        );
+    void this.store
+      .headPosition()
+      .then((head) => this.projector.waitFor(head, 120_000))
+      .then(() => this.signatures.resumePending())
+      .then((resumed) => {
+        if (resumed)
+          deps.logger.info('Tâches de signature reprises / signature jobs resumed', { resumed });
+      })
+      .catch((error: unknown) =>
+        deps.logger.warn('Reprise des signatures impossible / resume failed', { error }),
+      );
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -5,6 +5,7 @@ import {
   defaultErrorHandler,
   EnqueueOptions,
   JobContext,
+  JobCounts,
   JobEvent,
   JobHandler,
   JobName,
@@ -243,6 +244,23 @@ export class BullMqJobQueue<Jobs extends object> implements JobQueue<Jobs> {
       'waiting-children',
     );
     return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  }
+
+  async counts(name: JobName<Jobs>): Promise<JobCounts> {
+    this.assertOpen();
+    const counts = await this.lane(name).queue.getJobCounts(
+      'waiting',
+      'prioritized',
+      'delayed',
+      'active',
+      'failed',
+    );
+    return {
+      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+      delayed: counts.delayed ?? 0,
+      active: counts.active ?? 0,
+      failed: counts.failed ?? 0,
+    };
   }
 
   private assertOpen(): void {

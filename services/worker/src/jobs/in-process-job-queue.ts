@@ -3,6 +3,7 @@ import {
   DEFAULT_RETENTION,
   defaultErrorHandler,
   EnqueueOptions,
+  JobCounts,
   JobEvent,
   JobHandler,
   JobName,
@@ -140,6 +141,13 @@ export class InProcessJobQueue<Jobs extends object> implements JobQueue<Jobs> {
     for (const job of this.lanes.get(name)?.jobs.values() ?? [])
       if (job.state === 'waiting' || job.state === 'delayed' || job.state === 'active') count += 1;
     return count;
+  }
+
+  async counts(name: JobName<Jobs>): Promise<JobCounts> {
+    const counts: JobCounts = { waiting: 0, delayed: 0, active: 0, failed: 0 };
+    for (const job of this.lanes.get(name)?.jobs.values() ?? [])
+      if (job.state !== 'completed') counts[job.state] += 1;
+    return counts;
   }
 
   private assertOpen(): void {

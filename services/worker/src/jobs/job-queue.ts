@@ -64,6 +64,17 @@ export interface JobQueue<Jobs extends object> {
    * backoff) or running; for the metrics. With BullMQ, across every process of the queue.
    */
   depth(name: JobName<Jobs>): Promise<number>;
+
+  /** Jobs of this name by state, for the worker's health (with BullMQ, across every process). */
+  counts(name: JobName<Jobs>): Promise<JobCounts>;
+}
+
+/** Jobs of one name by state: waiting (prioritized included), delayed, active, failed (kept). */
+export interface JobCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
+  failed: number;
 }
 
 export type JobQueueKind = 'in-process' | 'bullmq';

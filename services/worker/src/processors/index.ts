@@ -15,7 +15,8 @@ export * from './geo.processors';
 /** The jobs the worker processes, by name, with their payloads. */
 export interface WorkerJobs extends GeoJobs {
   'maintenance.ping': MaintenancePing;
-  // The e-signature and export jobs (ARCHITECTURE.md) join in later issues.
+  // The e-signature jobs are apart (signatures/, SignatureJobs): the worker process registers
+  // both (main.ts, ScaledJobs); the api, in the embedded mode, each on its own queue.
 }
 
 /**

@@ -2,3 +2,4 @@ export * from './signature-jobs';
 export * from './builtin-provider';
 export * from './signature.processors';
 export * from './yousign-provider';
+export * from './signature-services';

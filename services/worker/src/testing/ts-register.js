@@ -10,6 +10,7 @@ const aliases = {
   '@reloc/domain': path.join(root, 'libs/domain/src/index.ts'),
   '@reloc/eventstore': path.join(root, 'libs/eventstore/src/index.ts'),
   '@reloc/contracts': path.join(root, 'libs/contracts/src/index.ts'),
+  '@reloc/pdf': path.join(root, 'libs/pdf/src/index.ts'),
 };
 
 const resolve = Module._resolveFilename;
