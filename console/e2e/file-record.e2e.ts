@@ -44,9 +44,10 @@ describe("the file's record: signatures, distances, travel times, visits, super 
     ({ context, page } = await openPage(browser, url));
   });
   afterEach(async () => {
+    const point = /\((\d+)\)$/.exec(expect.getState().currentTestName ?? '')?.[1] ?? 'x';
     if (process.env.RELOC_E2E_SHOTS)
       await page.screenshot({
-        path: `${process.env.RELOC_E2E_SHOTS}-${expect.getState().currentTestName?.slice(0, 20).replace(/\W/g, '_')}.png`,
+        path: `${process.env.RELOC_E2E_SHOTS}-${point}.png`,
         fullPage: true,
       });
     await context?.close();
@@ -341,6 +342,8 @@ describe('travel times that will not come (21)', () => {
         .waitFor({ timeout: 60_000 });
       const unavailable = page.getByTestId(`travel-${failed}`);
       await unavailable.getByText('Trajet indisponible').waitFor({ timeout: 90_000 });
+      if (process.env.RELOC_E2E_SHOTS)
+        await page.screenshot({ path: `${process.env.RELOC_E2E_SHOTS}-21a.png`, fullPage: true });
 
       // The provider is back: 'Recalculer' brings the times without a reload.
       failing = false;
@@ -353,6 +356,8 @@ describe('travel times that will not come (21)', () => {
         .getByTestId(`travel-${failed}`)
         .getByText('Voiture : 25 min')
         .waitFor({ timeout: 60_000 });
+      if (process.env.RELOC_E2E_SHOTS)
+        await page.screenshot({ path: `${process.env.RELOC_E2E_SHOTS}-21.png`, fullPage: true });
     } finally {
       await context.close();
     }

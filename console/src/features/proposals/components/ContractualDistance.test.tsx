@@ -1,3 +1,4 @@
+import { departureKey, workKey } from '@reloc/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { setToken } from '../../../shared/api/token';
 import { stubFetch } from '../../../test/http';
@@ -55,14 +56,28 @@ describe('contractual distance on the project tab', () => {
     );
   });
 
-  it('re-reads the project until the distance is computed', async () => {
+  it('re-reads the project until the distance of the saved addresses is computed', async () => {
+    const places = {
+      actualCity: 'Lille',
+      fromAddressObject: { label: 'Lille', lat: 50.63, lng: 3.06 },
+      addressWork: '1 rue du Travail, Lyon',
+      addressWorkObject: { label: '1 rue du Travail, Lyon', lat: 45.76, lng: 4.84 },
+    };
     serve(
-      { addressWork: '1 rue du Travail, Lyon' },
-      { addressWork: '1 rue du Travail, Lyon', contractualDistance: 8_000, contractualTime: 1_500 },
+      // An older distance, for other addresses: not shown while the new one is computed.
+      { ...places, contractualDistance: 3_000, lastContractualAddress1: 'ailleurs' },
+      {
+        ...places,
+        contractualDistance: 8_000,
+        contractualTime: 1_500,
+        lastContractualAddress1: departureKey(places),
+        lastContractualAddress2: workKey(places),
+      },
     );
     open();
     const box = await screen.findByTestId('contractual-distance');
-    expect(box).toHaveTextContent('Non calculée');
+    expect(box).toHaveTextContent('Calcul en cours…');
+    expect(box).not.toHaveTextContent('3 km');
     await waitFor(() => expect(box).toHaveTextContent('8 km'), { timeout: 7000 });
     expect(box).toHaveTextContent('25 min');
   }, 10000);

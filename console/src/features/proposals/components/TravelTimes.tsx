@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import {
   formatDuration,
   HOST_MESSAGES,
@@ -32,7 +32,13 @@ export function TravelTimes({ row }: { row: ProposalRow }) {
   const geocodedNowhere = host.geocodedAddress === host.address || (pending && stopped);
   if (!hostHasGeolocation(host) && geocodedNowhere)
     return (
-      <Text color="fg.error" data-testid={`travel-${row.idSell}`}>
+      <Text
+        color="fg.error"
+        fontSize="sm"
+        whiteSpace="normal"
+        minW="36"
+        data-testid={`travel-${row.idSell}`}
+      >
         {HOST_MESSAGES.noGeolocation}
       </Text>
     );
@@ -41,8 +47,10 @@ export function TravelTimes({ row }: { row: ProposalRow }) {
   const unavailable = pending ? stopped : noTime && !!row.lastGeocodingAddress;
   if (unavailable)
     return (
-      <HStack gap="2" data-testid={`travel-${row.idSell}`}>
-        <Text color="fg.error">{TRAVEL_UNAVAILABLE}</Text>
+      <Stack gap="1" align="start" minW="32" data-testid={`travel-${row.idSell}`}>
+        <Text color="fg.error" fontSize="sm" whiteSpace="normal">
+          {TRAVEL_UNAVAILABLE}
+        </Text>
         <Button
           size="xs"
           variant="outline"
@@ -53,7 +61,7 @@ export function TravelTimes({ row }: { row: ProposalRow }) {
         >
           Recalculer
         </Button>
-      </HStack>
+      </Stack>
     );
   if (pending)
     return (

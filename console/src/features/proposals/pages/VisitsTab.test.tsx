@@ -1,3 +1,4 @@
+import { visitDateTimeFromIso, visitInstantOf } from '@reloc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../shared/api/token';
@@ -95,7 +96,7 @@ describe('Visits tab', () => {
     });
   });
 
-  it('plans a visit with the switch (dated by the server)', async () => {
+  it('plans a visit with the switch, dated now', async () => {
     const calls = serveProposals({
       rows: () => [row(HOST_A)],
       onPut: () => ({
@@ -107,7 +108,11 @@ describe('Visits tab', () => {
     const details = await screen.findByTestId(`proposal-details-${HOST_A}`);
     await userEvent.click(within(details).getByLabelText('Visite planifiée'));
     await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
-    expect(putsOf(calls)[0].body).toEqual({ visited: { dateVisite: null, time: null } });
+    // Dated now from the first click: Paris date and time, minutes on the 5-minute step.
+    const sent = putsOf(calls)[0].body as { visited: { dateVisite: string; time: string } };
+    const now = visitDateTimeFromIso(visitInstantOf(new Date().toISOString()));
+    expect(sent.visited.dateVisite).toBe(now?.date);
+    expect(sent.visited.time).toMatch(/^\d\d:\d[05]$/);
     expect(await within(details).findByLabelText('Date de visite')).toHaveValue('02/01/2026');
   });
 
