@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from './support/browser';
 import { e2eEnv } from './support/env';
 import { apiToken } from './support/projects';
-import { everyRoute } from './support/routes';
+import { everyRoute, settled } from './support/routes';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './support/server';
 
 const ACCOUNTS = [
@@ -44,7 +44,7 @@ describe('accessibility (axe) of every route', () => {
       for (const route of routes) {
         await page.goto(route);
         await page.locator('#root *').first().waitFor();
-        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await settled(page);
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const violation of violations)
           if (violation.impact === 'serious' || violation.impact === 'critical')

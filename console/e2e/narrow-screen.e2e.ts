@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, login } from './support/browser';
 import { e2eEnv } from './support/env';
 import { apiToken } from './support/projects';
-import { everyRoute } from './support/routes';
+import { everyRoute, settled } from './support/routes';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './support/server';
 
 /** Issue 15 point 27: every page fits a 390 px phone without sideways scrolling. */
@@ -43,7 +43,7 @@ describe('every page at 390 × 844', () => {
     for (const route of routes) {
       await page.goto(route);
       await page.locator('main, [role="main"], #root').first().waitFor();
-      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await settled(page);
       const measured = await width();
       if (measured > 390) wide.push(`${route} (${measured} px)`);
     }

@@ -27,3 +27,17 @@ export async function everyRoute(url: string, token: string): Promise<string[]> 
     ...['', '/admin', '/history'].map((tab) => `/prospect/${prospectId}${tab}`),
   ];
 }
+
+/** Waits until the page has drawn its data: nothing busy, no 'Chargement…' left. */
+export async function settled(page: import('playwright-core').Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('#root')?.childElementCount &&
+        !document.querySelector('[aria-busy="true"]') &&
+        !/Chargement/.test(document.body.innerText),
+      undefined,
+      { timeout: 10_000, polling: 200 },
+    )
+    .catch(() => undefined);
+}

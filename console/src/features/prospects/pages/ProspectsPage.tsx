@@ -170,7 +170,7 @@ export function ProspectsPage() {
               ))}
               {tiles !== null && shown.length === 0 ? (
                 <Text fontSize="sm" color="fg.muted">
-                  Aucun prospect
+                  Aucun résultat
                 </Text>
               ) : null}
             </Stack>
