@@ -43,8 +43,8 @@ describe('console words', () => {
     await login(page, E2E_ADMIN_EMAIL, E2E_PASSWORD);
     await page.goto(`/prospect/${_id}/admin`);
     await page.getByLabel('Répartiteur').first().waitFor();
-    expect(await page.getByText('Dispatcheur').count()).toBe(0);
-    expect(await page.getByText('Apporteur').count()).toBe(0);
+    expect(await page.getByText('Dispatcheur', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Apporteur', { exact: true }).count()).toBe(0);
   });
 
   it("says 'Aucun résultat' in an empty prospect column, as in an empty project column", async () => {
@@ -79,7 +79,10 @@ describe('console words', () => {
     const tile = tileIn(page, 'sentToAL', id);
     await tile.waitFor();
     await dragTo(page, tile, column(page, 'paid'));
-    await page.getByTestId('board-announcement').getByText(/^Déplacement refusé : /).waitFor();
+    await page
+      .getByTestId('board-announcement')
+      .getByText(/^Déplacement refusé : /)
+      .waitFor();
     const spoken = await page.evaluate(() => (window as unknown as Spoken).spoken);
     expect(spoken.some((text) => text.includes('Projet déposé.'))).toBe(false);
   });
