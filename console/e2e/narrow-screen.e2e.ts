@@ -46,6 +46,13 @@ describe('every page at 390 × 844', () => {
       await settled(page);
       const measured = await width();
       if (measured > 390) wide.push(`${route} (${measured} px)`);
+      // Tab labels keep their width (the tab list scrolls instead of squeezing them).
+      const squeezed = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('[role="tab"]'))
+          .filter((tab) => tab.scrollWidth > tab.clientWidth + 1)
+          .map((tab) => tab.textContent ?? ''),
+      );
+      if (squeezed.length) wide.push(`${route}: ${squeezed.join(', ')} squeezed`);
     }
     expect(wide).toEqual([]);
   });

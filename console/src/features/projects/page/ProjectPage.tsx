@@ -110,7 +110,7 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
             >
               <Tabs.List overflowX="auto">
                 {tabs.map((label, index) => (
-                  <Tabs.Trigger key={label} value={String(index)}>
+                  <Tabs.Trigger key={label} value={String(index)} flexShrink={0}>
                     {label}
                   </Tabs.Trigger>
                 ))}
