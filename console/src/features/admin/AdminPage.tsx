@@ -25,7 +25,7 @@ export function AdminPage() {
       <Tabs.Root defaultValue="clients" lazyMount>
         <Tabs.List overflowX="auto">
           {TABS.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value}>
+            <Tabs.Trigger key={tab.value} value={tab.value} flexShrink={0}>
               {tab.label}
             </Tabs.Trigger>
           ))}

@@ -33,6 +33,26 @@ describe('PdfViewer', () => {
     await waitFor(() => expect(screen.queryByTestId('pdf-viewer')).toBeNull());
   });
 
+  it("names the image by the file's name, not by the stored file's id", async () => {
+    serveApi(() => ({
+      status: 200,
+      bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+      headers: {
+        'content-type': 'image/png',
+        'content-disposition': 'attachment; filename="6b0737517090524c1f468739.png"',
+      },
+    }));
+    render(
+      <Providers>
+        <PdfViewer />
+      </Providers>,
+    );
+    act(() => openInViewer({ path: '/documents/for/p/document/d', title: 'quittance-mai.png' }));
+    const viewer = await screen.findByTestId('pdf-viewer');
+    expect(await within(viewer).findByRole('img')).toHaveAttribute('alt', 'quittance-mai.png');
+    expect(within(viewer).getByRole('heading', { name: 'quittance-mai.png' })).toBeInTheDocument();
+  });
+
   it('says so when the document cannot be read', async () => {
     serveApi(() => ({ status: 404, body: { message: 'Introuvable' } }));
     render(

@@ -98,14 +98,20 @@ export function PdfViewer() {
                 </Text>
               ) : loaded.kind === 'image' ? (
                 <Box display="flex" justifyContent="center">
-                  <Image src={loaded.url} alt={loaded.name} maxH="80vh" objectFit="contain" />
+                  <Image
+                    src={loaded.url}
+                    alt={source?.title || loaded.name}
+                    maxH="80vh"
+                    objectFit="contain"
+                  />
                 </Box>
               ) : (
                 <chakra.iframe
                   // A new frame per page: the browser's PDF viewer reads #page=N when it loads.
                   key={page}
                   src={`${loaded.url}#page=${page}`}
-                  title={`${loaded.name}, page ${page}`}
+                  // The file's name as the page shows it, not the stored file's (an id).
+                  title={`${source?.title || loaded.name}, page ${page}`}
                   flex="1"
                   w="100%"
                   minH="75vh"

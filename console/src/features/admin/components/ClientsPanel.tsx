@@ -106,7 +106,7 @@ export function ClientsPanel() {
         ) : users.length === 0 ? (
           <EmptyState title="Aucun résultat" description="Aucun utilisateur ne correspond." />
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="l2" maxH="60vh">
+          <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2" maxH="60vh">
             <Table.Root size="sm" stickyHeader aria-label="Utilisateurs">
               <Table.Header>
                 <Table.Row>

@@ -52,7 +52,7 @@ export function InactiveStaffPanel() {
           description="Aucun dossier n’est confié à un trigramme inactif."
         />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+        <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2">
           <Table.Root size="sm" aria-label="Trigrammes inactifs">
             <Table.Header>
               <Table.Row>

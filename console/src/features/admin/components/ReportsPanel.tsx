@@ -144,7 +144,7 @@ export function ReportsPanel() {
       <Tabs.Root defaultValue="companies" size="sm" variant="outline">
         <Tabs.List overflowX="auto">
           {REPORT_TABS.map((tab) => (
-            <Tabs.Trigger key={tab} value={tab}>
+            <Tabs.Trigger key={tab} value={tab} flexShrink={0}>
               {tab} ({byTab(tab).length})
             </Tabs.Trigger>
           ))}

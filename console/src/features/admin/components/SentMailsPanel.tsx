@@ -54,7 +54,7 @@ export function SentMailsPanel() {
           description="Les courriels s’envoient depuis l’onglet Admin d’un projet."
         />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2" maxH="40vh">
+        <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2" maxH="40vh">
           <Table.Root size="sm" aria-label="Courriels envoyés">
             <Table.Header>
               <Table.Row>

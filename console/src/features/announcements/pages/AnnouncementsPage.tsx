@@ -60,7 +60,7 @@ export function AnnouncementsPage() {
       ) : shown.length === 0 ? (
         <EmptyState title="Aucun résultat" />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+        <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2">
           <Table.Root size="sm" interactive>
             <Table.Header>
               <Table.Row>

@@ -178,7 +178,7 @@ export function PointagePanel() {
         <EmptyState title="Aucun résultat" />
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2">
             <Table.Root size="sm" aria-label="Pointage">
               <Table.Header>
                 <Table.Row>

@@ -34,7 +34,7 @@ export function PrevisionnelPanel() {
         Montants non confirmés, ajustements et visites des dossiers pas encore envoyés à AL (30 €
         par visite).
       </Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+      <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2">
         <Table.Root size="sm" aria-label="Pointage prévisionnel">
           <Table.Header>
             <Table.Row>

@@ -64,9 +64,6 @@ export function BarChart({
       theme={THEME}
       role="img"
       ariaLabel={label}
-      barAriaLabel={(bar) =>
-        `${names[String(bar.id)] ?? bar.id}, ${bar.indexValue} : ${bar.formattedValue}${unit}`
-      }
       tooltipLabel={(bar) => `${names[String(bar.id)] ?? bar.id} – ${bar.indexValue}`}
       valueFormat={(v) => `${v}${unit}`}
       onClick={onBarClick ? (bar) => onBarClick(String(bar.indexValue), String(bar.id)) : undefined}

@@ -10,7 +10,7 @@ export function YearlyTable({ report }: { report: DashboardReport }) {
       <Heading as="h3" size="sm" mb="2" id="yearly-title">
         Chiffres annuels
       </Heading>
-      <Table.ScrollArea>
+      <Table.ScrollArea position="relative">
         <Table.Root size="sm" aria-labelledby="yearly-title">
           <Table.Header>
             <Table.Row>

@@ -73,7 +73,7 @@ export function NotificationsPage() {
         />
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2">
             <Table.Root size="sm" aria-label="Notifications">
               <Table.Header>
                 <Table.Row>

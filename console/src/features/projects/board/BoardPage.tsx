@@ -41,8 +41,13 @@ function Board({ routeKey }: { routeKey: string }) {
   );
   const board = TITLES[routeKey] ? routeKey : 'default';
   const { data, loadMore, reload, move } = useBoardData(board, stages, filters);
+  // Said after the server answered: a refused drop is never first announced as done.
+  const [announcement, setAnnouncement] = useState('');
   const handleDrop = useCallback(
-    (id: string, target: Parameters<typeof move>[1]) => void move(id, target),
+    (id: string, target: Parameters<typeof move>[1]) => {
+      setAnnouncement('');
+      void move(id, target).then((said) => setAnnouncement(said ?? ''));
+    },
     [move],
   );
 
@@ -65,6 +70,9 @@ function Board({ routeKey }: { routeKey: string }) {
         onState={setState}
         onShownStage={setShown}
       />
+      <Box srOnly role="status" aria-live="polite" data-testid="board-announcement">
+        {announcement}
+      </Box>
       <BoardDnd tiles={data.tiles} onDrop={handleDrop}>
         <HStack align="stretch" gap="3" overflowX="auto" pb="4">
           {stages.map((stage) => {

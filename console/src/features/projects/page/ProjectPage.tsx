@@ -103,10 +103,15 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
             gap="6"
             alignItems="start"
           >
-            <Tabs.Root value={String(selected)} onValueChange={(d) => selectTab(d.value)} lazyMount>
+            <Tabs.Root
+              value={String(selected)}
+              onValueChange={(d) => selectTab(d.value)}
+              lazyMount
+              minW="0"
+            >
               <Tabs.List overflowX="auto">
                 {tabs.map((label, index) => (
-                  <Tabs.Trigger key={label} value={String(index)}>
+                  <Tabs.Trigger key={label} value={String(index)} flexShrink={0}>
                     {label}
                   </Tabs.Trigger>
                 ))}

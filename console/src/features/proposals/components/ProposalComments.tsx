@@ -29,7 +29,7 @@ export function ProposalComments({ row }: { row: ProposalRow }) {
   return (
     <Stack gap="2" as="section" aria-label="Commentaires de la proposition">
       <Text fontWeight="semibold">Commentaires</Text>
-      {row.comments.length === 0 ? <Text color="fg.muted">Aucun commentaire</Text> : null}
+      {row.comments.length === 0 ? <Text color="fg.muted">Aucun résultat</Text> : null}
       {row.comments.map((comment, index) => (
         <Box key={`${comment.date}-${index}`} borderLeftWidth="2px" pl="2">
           <Text fontSize="xs" color="fg.muted">

@@ -116,7 +116,7 @@ export function ProposalsTable({ rows, kind }: { rows: ProposalRow[]; kind: Prop
   const { expanded, toggle } = useExpandedRow(kind);
   const columns = columnsOf(kind);
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+    <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2">
       <Table.Root size="sm" aria-label={kind === 'visits' ? 'Visites' : 'Propositions'}>
         <Table.Header>
           <Table.Row>

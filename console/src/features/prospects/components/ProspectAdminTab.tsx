@@ -1,5 +1,5 @@
 import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { PROSPECT_ROLES, type ProspectRole } from '@reloc/domain';
+import { ASSIGNEE_LABELS, PROSPECT_ROLES, type ProspectRole } from '@reloc/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notifyRefusal } from '../../projects/shared/errors';
@@ -7,13 +7,8 @@ import { deleteProspect } from '../api';
 import { staffChoiceLabel, useStaffWithTrigram } from './AddProspectDialog';
 import { useProspect, useProspectAction } from './useProspectAction';
 
-const ROLE_LABELS: Record<ProspectRole, string> = {
-  lead: 'Lead',
-  sale: 'Commercial',
-  dispatcher: 'Dispatcheur',
-  reloc: 'Reloc',
-  alsender: 'Apporteur',
-};
+/** The same label for a role as on the project page ('Répartiteur', 'Envoi AL'). */
+const ROLE_LABELS: Record<ProspectRole, string> = ASSIGNEE_LABELS;
 
 const REWARD_LABELS = { sentToAL: 'Récompense envoyée', paid: 'Récompense payée' } as const;
 

@@ -80,7 +80,10 @@ export function ProspectTileCard({ tile }: { tile: ProspectTile }) {
       title={tile.tooltip ?? PROSPECT_MESSAGES.forbidden}
       data-testid="prospect-tile"
       aria-describedby={reasonId}
-      opacity={0.75}
+      // Greyed by its frame only: the text keeps its full contrast.
+      bg="bg.subtle"
+      borderStyle="dashed"
+      cursor="not-allowed"
     >
       {body}
       <Text id={reasonId} srOnly>

@@ -133,7 +133,17 @@ export function ProspectsPage() {
           </NativeSelect.Root>
         </Box>
       </HStack>
-      <HStack align="stretch" gap="3" overflowX="auto" pb="4" aria-busy={tiles === null}>
+      <HStack
+        align="stretch"
+        gap="3"
+        overflowX="auto"
+        pb="4"
+        aria-busy={tiles === null}
+        // Scrolled sideways with the keyboard too (arrow keys once focused).
+        tabIndex={0}
+        role="region"
+        aria-label="Étapes des prospects"
+      >
         {columns.map(({ stage, tiles: shown }) => (
           <Box
             key={stage}
@@ -160,7 +170,7 @@ export function ProspectsPage() {
               ))}
               {tiles !== null && shown.length === 0 ? (
                 <Text fontSize="sm" color="fg.muted">
-                  Aucun prospect
+                  Aucun résultat
                 </Text>
               ) : null}
             </Stack>

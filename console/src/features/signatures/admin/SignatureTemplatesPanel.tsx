@@ -52,7 +52,7 @@ export function SignatureTemplatesPanel() {
       ) : templates.length === 0 ? (
         <EmptyState title="Aucun modèle" description="Ajoutez un modèle PDF pour une étape." />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+        <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l2">
           <Table.Root size="sm" aria-label="Modèles de signature">
             <Table.Header>
               <Table.Row>

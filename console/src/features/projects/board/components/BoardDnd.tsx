@@ -81,7 +81,9 @@ export function BoardDnd({ tiles, onDrop, children }: BoardDndProps) {
         announcements: {
           onDragStart: () => 'Projet saisi.',
           onDragOver: ({ over }) => (over ? 'Au-dessus d’une colonne.' : 'Hors des colonnes.'),
-          onDragEnd: ({ over }) => (over ? 'Projet déposé.' : 'Projet relâché hors des colonnes.'),
+          // Whether it was taken is said once the server answers (the board's status line).
+          onDragEnd: ({ over }) =>
+            over ? 'Projet relâché, envoi en cours.' : 'Projet relâché hors des colonnes.',
           onDragCancel: () => 'Déplacement annulé.',
         },
       }}

@@ -91,7 +91,9 @@ export function ProjectTile({ tile, stage }: { tile: LeaseTile; stage: ProjectSt
       opacity={drag.isDragging ? 0.4 : 1}
       borderTopWidth={drop.isOver ? '3px' : '1px'}
       borderTopColor={drop.isOver ? 'brand.solid' : undefined}
-      aria-label={`Projet ${tileName(tile)}`}
+      // Named by its content when drawn (the label must match what is seen); by the name only
+      // while it is off screen and empty.
+      aria-label={visible ? undefined : `Projet ${tileName(tile)}`}
       {...drag.attributes}
       {...drag.listeners}
       aria-roledescription="projet déplaçable"

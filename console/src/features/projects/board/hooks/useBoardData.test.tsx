@@ -55,7 +55,7 @@ describe('board data', () => {
     });
     await waitFor(() => expect(result.current.data.columns.paid.loading).toBe(false));
 
-    let drop: Promise<void> = Promise.resolve();
+    let drop: Promise<string | null> = Promise.resolve(null);
     act(() => {
       drop = result.current.move('p1', { stage: 'paid', beforeId: null });
     });
@@ -67,7 +67,8 @@ describe('board data', () => {
 
     await act(async () => {
       answer.resolve({ status: 400, body: { message: REFUSAL } });
-      await drop;
+      // What screen readers hear comes after the answer: the refusal, never 'Projet déposé.'
+      expect(await drop).toBe(`Déplacement refusé : ${REFUSAL}`);
     });
 
     expect(result.current.data.columns.sentToAL).toMatchObject({ ids: ['p1', 'p2'], total: 2 });

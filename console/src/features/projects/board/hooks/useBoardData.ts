@@ -2,7 +2,7 @@ import type { ProjectStage } from '@reloc/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../../../shared/ui/toaster';
 import { fetchLeases, postLeaseAction } from '../../api';
-import { notifyRefusal } from '../../shared/errors';
+import { GENERIC_ERROR, notifyRefusal, refusalMessage } from '../../shared/errors';
 import type { BoardFilters, LeaseTile } from '../../types';
 import { loadPositions, type Positions, positionForDrop, savePositions } from '../order';
 
@@ -23,6 +23,9 @@ function initial(stages: readonly ProjectStage[], board: string): BoardData {
     positions: loadPositions(board),
   };
 }
+
+/** Said once the server took the move. */
+export const DROP_DONE = 'Projet déposé.';
 
 export type DropTarget = { stage: ProjectStage; beforeId: string | null };
 
@@ -113,16 +116,19 @@ export function useBoardData(
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
-  /** A drop: the new position at once, the new stage sent; a refusal puts everything back. */
+  /**
+   * A drop: the new position at once, the new stage sent; a refusal puts everything back.
+   * Answers what to tell screen readers once the server has answered (null: nothing moved).
+   */
   const move = useCallback(
-    async (id: string, target: DropTarget) => {
+    async (id: string, target: DropTarget): Promise<string | null> => {
       const before = dataRef.current;
       const tile = before.tiles[id];
-      if (!tile) return;
+      if (!tile) return null;
       const from = tile.currentProgress;
       const fromColumn = before.columns[from];
       const toColumn = before.columns[target.stage];
-      if (!toColumn) return;
+      if (!toColumn) return null;
       const targetIds = toColumn.ids.filter((other) => other !== id);
       const rankOf = (other: string) => Math.max(0, targetIds.indexOf(other));
       const ordered = [...targetIds].sort(
@@ -133,7 +139,7 @@ export function useBoardData(
       savePositions(board, positions);
       if (from === target.stage) {
         setData((d) => ({ ...d, positions }));
-        return;
+        return DROP_DONE;
       }
       setData((d) => ({
         ...d,
@@ -155,6 +161,7 @@ export function useBoardData(
       }));
       try {
         await postLeaseAction(id, { currentProgress: target.stage });
+        return DROP_DONE;
       } catch (error) {
         savePositions(board, before.positions);
         setData((d) => ({
@@ -168,6 +175,7 @@ export function useBoardData(
           },
         }));
         notifyRefusal(error);
+        return `Déplacement refusé : ${refusalMessage(error) ?? GENERIC_ERROR}`;
       }
     },
     [board],
