@@ -11,6 +11,7 @@ import { BoardColumn } from './components/BoardColumn';
 import { BoardDnd } from './components/BoardDnd';
 import { BoardFilters } from './components/BoardFilters';
 import { useBoardData } from './hooks/useBoardData';
+import { useDropRules } from './hooks/useDropRules';
 import { orderIds } from './order';
 
 const TITLES: Record<string, string> = {
@@ -41,9 +42,13 @@ function Board({ routeKey }: { routeKey: string }) {
   );
   const board = TITLES[routeKey] ? routeKey : 'default';
   const { data, loadMore, reload, move } = useBoardData(board, stages, filters);
+  const { refusal, onPick, check } = useDropRules(data.tiles);
   const handleDrop = useCallback(
-    (id: string, target: Parameters<typeof move>[1]) => void move(id, target),
-    [move],
+    (id: string, target: Parameters<typeof move>[1]) =>
+      void check(id, target.stage).then((ok) => {
+        if (ok) void move(id, target);
+      }),
+    [move, check],
   );
 
   return (
@@ -65,7 +70,7 @@ function Board({ routeKey }: { routeKey: string }) {
         onState={setState}
         onShownStage={setShown}
       />
-      <BoardDnd tiles={data.tiles} onDrop={handleDrop}>
+      <BoardDnd tiles={data.tiles} onDrop={handleDrop} refusal={refusal} onPick={onPick}>
         <HStack align="stretch" gap="3" overflowX="auto" pb="4">
           {stages.map((stage) => {
             const column = data.columns[stage] ?? { ids: [], total: 0, loading: true };
