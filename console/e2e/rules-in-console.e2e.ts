@@ -130,6 +130,20 @@ describe('the console applies the stage rules before sending (issue 15)', () => 
     expect(sent).toEqual([]);
   });
 
+  it("shows the server's 'Dossier abandonné : …' comment right after abandoning, without a reload", async () => {
+    const id = await createProject(url, adminToken, unique('abandon'));
+    await login(page, OPERATOR, E2E_PASSWORD);
+    await page.goto(`/project/${id}`);
+    await page.getByLabel('État du projet').selectOption('stopped');
+    const dialog = page.getByRole('dialog', { name: 'Raison de l’abandon' });
+    await dialog.getByText('Peut chercher seul').click();
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('tab', { name: 'Privés' }).click();
+    await page.getByText('Dossier abandonné : Peut chercher seul').first().waitFor();
+  });
+
   describe('announcements', () => {
     const createAnnouncement = (stamp: number) =>
       apiCall<{ _id: string }>(url, adminToken, 'POST', '/announcements', {

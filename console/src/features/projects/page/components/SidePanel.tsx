@@ -26,6 +26,16 @@ function Timeline({ items }: { items: TimelineItem[] }) {
   );
 }
 
+const COMMENTS_CHANGED = 'reloc:comments-changed';
+
+/**
+ * The server wrote a comment on the file by itself (e.g. 'Dossier abandonné : …' when it is
+ * abandoned): the open side panel of that file reads its comments again.
+ */
+export function announceCommentsChanged(projectId: string): void {
+  window.dispatchEvent(new CustomEvent<string>(COMMENTS_CHANGED, { detail: projectId }));
+}
+
 /** Public comments, private (sales) comments and the timeline of the project. */
 export type SidePanelProps = {
   projectId: string;
@@ -44,6 +54,14 @@ export function SidePanel({ projectId, loadTimeline = fetchTimeline, extraTab }:
   }, [projectId]);
 
   useEffect(loadComments, [loadComments]);
+
+  useEffect(() => {
+    const onChanged = (event: Event) => {
+      if ((event as CustomEvent<string>).detail === projectId) loadComments();
+    };
+    window.addEventListener(COMMENTS_CHANGED, onChanged);
+    return () => window.removeEventListener(COMMENTS_CHANGED, onChanged);
+  }, [projectId, loadComments]);
 
   useEffect(() => {
     let failed = false;
