@@ -82,7 +82,10 @@ describe('the console applies the stage rules before sending (issue 15)', () => 
 
     await dragTo(page, tile, column(page, 'toAssign'));
 
-    await page.getByText(/^Dossier incomplet : .*Civilité/).first().waitFor();
+    await page
+      .getByText(/^Dossier incomplet : .*Civilité/)
+      .first()
+      .waitFor();
     expect(await page.getByText('Projet déposé.').count()).toBe(0);
     await tileIn(page, 'projectCreated', id).waitFor();
     expect(sent).toEqual([]);
@@ -114,18 +117,24 @@ describe('the console applies the stage rules before sending (issue 15)', () => 
     await page.goto(`/project/${id}`);
     const select = page.getByTestId('stage-select');
     await select.waitFor();
-    const offered = await select.locator('option').evaluateAll((options) =>
-      options.map((option) => (option as HTMLOptionElement).value),
-    );
+    const offered = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(offered).toContain('toAssign');
     expect(offered).not.toContain('visitScheduled');
     const sent = moveRequests(page, id);
 
     await page.getByRole('button', { name: 'Passer en A répartir' }).click();
-    await page.getByText(/^Dossier incomplet : .*Civilité/).first().waitFor();
+    await page
+      .getByText(/^Dossier incomplet : .*Civilité/)
+      .first()
+      .waitFor();
 
     await select.selectOption('toAssign');
-    await page.getByText(/^Dossier incomplet : .*Civilité/).nth(1).waitFor();
+    await page
+      .getByText(/^Dossier incomplet : .*Civilité/)
+      .nth(1)
+      .waitFor();
     expect(await select.inputValue()).toBe('docsMobiPass');
     expect(sent).toEqual([]);
   });

@@ -21,7 +21,10 @@ type Props = {
  */
 export function StatusSelect({ value, projectId, disabled, onChange }: Props) {
   const [stopping, setStopping] = useState(false);
-  const offered = allowedAnnouncementStatuses({ currentProgress: value, projectId: projectId ?? null });
+  const offered = allowedAnnouncementStatuses({
+    currentProgress: value,
+    projectId: projectId ?? null,
+  });
   return (
     <>
       <Field.Root maxW="60">

@@ -17,14 +17,14 @@ export function useDropRules(tiles: Record<string, LeaseTile>) {
   tilesRef.current = tiles;
   const files = useRef(new Map<string, Promise<ProjectDoc | null>>());
   const loaded = useRef(new Map<string, ProjectDoc | null>());
-  const actor = { role: me?.role ?? 'USER', trigram: me?.trigram ?? null } as const;
-  const actorKey = `${actor.role}:${actor.trigram ?? ''}`;
+  const actor = useRef({ role: me?.role ?? 'USER', trigram: me?.trigram ?? null });
+  actor.current = { role: me?.role ?? 'USER', trigram: me?.trigram ?? null };
+  const who = useCallback(() => actor.current, []);
 
   const wholeFile = useCallback((id: string) => {
     let file = files.current.get(id);
     if (!file) {
       file = fetchProject(id)
-        .then((doc) => doc as ProjectDoc)
         .catch(() => null)
         .then((doc) => {
           loaded.current.set(id, doc);
@@ -43,9 +43,6 @@ export function useDropRules(tiles: Record<string, LeaseTile>) {
     },
     [wholeFile],
   );
-
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const who = useCallback(() => actor, [actorKey]);
 
   const refusal = useCallback(
     (id: string, stage: ProjectStage): string | null | undefined => {
