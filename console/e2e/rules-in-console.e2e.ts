@@ -63,7 +63,7 @@ describe('the console applies the stage rules before sending (issue 15)', () => 
 
     await dragTo(page, tile, column(page, 'visitScheduled'));
 
-    await page.getByText('Colonne en lecture seule').first().waitFor();
+    // The read-only column is no drop target: the tile stays, nothing is sent.
     expect(await page.getByText('Projet déposé.').count()).toBe(0);
     await tileIn(page, 'researchStarted', id).waitFor();
     expect(await tileIn(page, 'visitScheduled', id).count()).toBe(0);
@@ -150,7 +150,11 @@ describe('the console applies the stage rules before sending (issue 15)', () => 
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('tab', { name: 'Privés' }).click();
-    await page.getByText('Dossier abandonné : Peut chercher seul').first().waitFor();
+    await page
+      .getByText('Dossier abandonné : Peut chercher seul')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
   });
 
   describe('announcements', () => {
