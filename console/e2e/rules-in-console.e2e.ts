@@ -49,7 +49,7 @@ describe('the console applies the stage rules before sending (issue 15)', () => 
     await context?.close();
   });
 
-  it('refuses a drop on the read-only visitScheduled column, with the reason and no request', async () => {
+  it('drops nothing on the read-only visitScheduled column: no request, the tile stays', async () => {
     const email = unique('visites');
     const id = await createProject(url, adminToken, email);
     await apiCall(url, adminToken, 'POST', `/lease/${id}`, { currentProgress: 'researchStarted' });
@@ -146,7 +146,11 @@ describe('the console applies the stage rules before sending (issue 15)', () => 
     await page.getByLabel('État du projet').selectOption('stopped');
     const dialog = page.getByRole('dialog', { name: 'Raison de l’abandon' });
     await dialog.getByText('Peut chercher seul').click();
+    const stopped = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    expect((await stopped).status()).toBe(200);
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('tab', { name: 'Privés' }).click();

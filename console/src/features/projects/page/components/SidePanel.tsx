@@ -56,11 +56,18 @@ export function SidePanel({ projectId, loadTimeline = fetchTimeline, extraTab }:
   useEffect(loadComments, [loadComments]);
 
   useEffect(() => {
+    // The comments list is a projection: read it now and again shortly after, to catch up.
+    const timers: number[] = [];
     const onChanged = (event: Event) => {
-      if ((event as CustomEvent<string>).detail === projectId) loadComments();
+      if ((event as CustomEvent<string>).detail !== projectId) return;
+      loadComments();
+      for (const delay of [1000, 3000]) timers.push(window.setTimeout(loadComments, delay));
     };
     window.addEventListener(COMMENTS_CHANGED, onChanged);
-    return () => window.removeEventListener(COMMENTS_CHANGED, onChanged);
+    return () => {
+      window.removeEventListener(COMMENTS_CHANGED, onChanged);
+      for (const timer of timers) window.clearTimeout(timer);
+    };
   }, [projectId, loadComments]);
 
   useEffect(() => {
