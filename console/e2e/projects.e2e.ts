@@ -184,7 +184,8 @@ describe('project boards and page', () => {
     expect(await advance('Passer en A rappeler')).toBe(200);
     expect(await advance('Passer en Dossier en attente')).toBe(200);
     expect(await advance('Passer en Dossier en cours')).toBe(200);
-    expect(await advance('Passer en A répartir')).toBe(400);
+    // Incomplete: the console answers before sending (issue 15), as the server would.
+    await page.getByRole('button', { name: 'Passer en A répartir' }).click();
     await page
       .getByText(/Dossier incomplet/)
       .first()
