@@ -86,13 +86,15 @@ describe('project boards and page', () => {
     const tile = tileIn(page, 'sentToAL', id);
     await tile.waitFor();
 
-    const refused = page.waitForResponse(
-      (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
-    );
+    // The console applies the same rule before sending (issue 15): no request at all.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(`/v1/lease/${id}`) && r.method() === 'POST') sent.push(r.url());
+    });
     await dragTo(page, tile, column(page, 'paid'));
-    expect((await refused).status()).toBeGreaterThanOrEqual(400);
 
-    await page.getByText("Impossible d'affecter à cette colonne").waitFor();
+    await page.getByText("Impossible d'affecter à cette colonne").first().waitFor();
+    expect(sent).toEqual([]);
     await tileIn(page, 'sentToAL', id).waitFor();
     expect(await tileIn(page, 'paid', id).count()).toBe(0);
   });
@@ -182,7 +184,8 @@ describe('project boards and page', () => {
     expect(await advance('Passer en A rappeler')).toBe(200);
     expect(await advance('Passer en Dossier en attente')).toBe(200);
     expect(await advance('Passer en Dossier en cours')).toBe(200);
-    expect(await advance('Passer en A répartir')).toBe(400);
+    // Incomplete: the console answers before sending (issue 15), as the server would.
+    await page.getByRole('button', { name: 'Passer en A répartir' }).click();
     await page
       .getByText(/Dossier incomplet/)
       .first()

@@ -1,7 +1,7 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import {
+  allowedAnnouncementStatuses,
   ANNOUNCEMENT_STATUS_LABELS,
-  ANNOUNCEMENT_STATUSES,
   type AnnouncementStatus,
 } from '@reloc/domain';
 import { useState } from 'react';
@@ -9,13 +9,22 @@ import { StopAnnouncementDialog } from './StopAnnouncementDialog';
 
 type Props = {
   value: AnnouncementStatus;
+  /** The linked client file, if any: it decides which statuses are offered. */
+  projectId?: string | null;
   disabled?: boolean;
   onChange: (status: AnnouncementStatus, reason?: string) => void;
 };
 
-/** The status select (§4 "Announcement statuses"); 'Abandonné' asks for the reason first. */
-export function StatusSelect({ value, disabled, onChange }: Props) {
+/**
+ * The status select (§4 "Announcement statuses"): only the statuses the rules allow from the
+ * current one and its link (`allowedAnnouncementStatuses`); 'Abandonné' asks for the reason first.
+ */
+export function StatusSelect({ value, projectId, disabled, onChange }: Props) {
   const [stopping, setStopping] = useState(false);
+  const offered = allowedAnnouncementStatuses({
+    currentProgress: value,
+    projectId: projectId ?? null,
+  });
   return (
     <>
       <Field.Root maxW="60">
@@ -30,7 +39,7 @@ export function StatusSelect({ value, disabled, onChange }: Props) {
               else onChange(next);
             }}
           >
-            {ANNOUNCEMENT_STATUSES.map((status) => (
+            {offered.map((status) => (
               <option key={status} value={status}>
                 {ANNOUNCEMENT_STATUS_LABELS[status]}
               </option>

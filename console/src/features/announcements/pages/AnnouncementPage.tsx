@@ -13,7 +13,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import type { Announcement, AnnouncementStatus } from '@reloc/domain';
+import { type Announcement, type AnnouncementStatus, conversionRefusal } from '@reloc/domain';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/client';
@@ -134,6 +134,7 @@ function AnnouncementView({ initial }: { initial: Announcement }) {
         <HStack gap="3" align="end" wrap="wrap">
           <StatusSelect
             value={announcement.currentProgress}
+            projectId={announcement.projectId}
             disabled={busy}
             onChange={(status, reason) => void changeStatus(status, reason)}
           />
@@ -141,6 +142,10 @@ function AnnouncementView({ initial }: { initial: Announcement }) {
             <Button asChild>
               <RouterLink to={`/project/${announcement.projectId}`}>Voir le projet</RouterLink>
             </Button>
+          ) : conversionRefusal(announcement) ? (
+            <Text color="fg.muted" fontSize="sm" data-testid="conversion-refusal">
+              {conversionRefusal(announcement)}
+            </Text>
           ) : (
             <Button loading={busy} onClick={() => void convert()}>
               Convertir en projet

@@ -11,6 +11,7 @@ import { BoardColumn } from './components/BoardColumn';
 import { BoardDnd } from './components/BoardDnd';
 import { BoardFilters } from './components/BoardFilters';
 import { useBoardData } from './hooks/useBoardData';
+import { useDropRules } from './hooks/useDropRules';
 import { orderIds } from './order';
 
 const TITLES: Record<string, string> = {
@@ -41,14 +42,17 @@ function Board({ routeKey }: { routeKey: string }) {
   );
   const board = TITLES[routeKey] ? routeKey : 'default';
   const { data, loadMore, reload, move } = useBoardData(board, stages, filters);
+  const { refusal, onPick, check } = useDropRules(data.tiles);
   // Said after the server answered: a refused drop is never first announced as done.
   const [announcement, setAnnouncement] = useState('');
   const handleDrop = useCallback(
     (id: string, target: Parameters<typeof move>[1]) => {
       setAnnouncement('');
-      void move(id, target).then((said) => setAnnouncement(said ?? ''));
+      void check(id, target.stage).then((ok) => {
+        if (ok) void move(id, target).then((said) => setAnnouncement(said ?? ''));
+      });
     },
-    [move],
+    [move, check],
   );
 
   return (
@@ -73,7 +77,7 @@ function Board({ routeKey }: { routeKey: string }) {
       <Box srOnly role="status" aria-live="polite" data-testid="board-announcement">
         {announcement}
       </Box>
-      <BoardDnd tiles={data.tiles} onDrop={handleDrop}>
+      <BoardDnd tiles={data.tiles} onDrop={handleDrop} refusal={refusal} onPick={onPick}>
         <HStack align="stretch" gap="3" overflowX="auto" pb="4">
           {stages.map((stage) => {
             const column = data.columns[stage] ?? { ids: [], total: 0, loading: true };

@@ -42,11 +42,18 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinat
 type BoardDndProps = {
   tiles: Record<string, LeaseTile>;
   onDrop: (id: string, target: DropTarget) => void;
+  /**
+   * Why a drop of the tile on that column is refused: null allowed, undefined not known yet
+   * (the whole file is still loading; the drop itself then says it).
+   */
+  refusal?: (id: string, stage: ProjectStage) => string | null | undefined;
+  /** A tile was picked up (the page may fetch its whole file for the drop's checks). */
+  onPick?: (id: string) => void;
   children: ReactNode;
 };
 
 /** dnd-kit for the board: pointer (after 6 px, so a click still opens) and keyboard. */
-export function BoardDnd({ tiles, onDrop, children }: BoardDndProps) {
+export function BoardDnd({ tiles, onDrop, refusal, onPick, children }: BoardDndProps) {
   const [active, setActive] = useState<string | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -56,7 +63,12 @@ export function BoardDnd({ tiles, onDrop, children }: BoardDndProps) {
     }),
   );
 
-  const handleStart = (event: DragStartEvent) => setActive(String(event.active.id));
+  const handleStart = (event: DragStartEvent) => {
+    setActive(String(event.active.id));
+    onPick?.(String(event.active.id));
+  };
+  const overStage = (over: { data: { current?: unknown } } | null) =>
+    (over?.data.current as { stage?: ProjectStage } | undefined)?.stage;
   const handleEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActive(null);
     const data = over?.data.current as
@@ -81,9 +93,14 @@ export function BoardDnd({ tiles, onDrop, children }: BoardDndProps) {
         announcements: {
           onDragStart: () => 'Projet saisi.',
           onDragOver: ({ over }) => (over ? 'Au-dessus d’une colonne.' : 'Hors des colonnes.'),
-          // Whether it was taken is said once the server answers (the board's status line).
-          onDragEnd: ({ over }) =>
-            over ? 'Projet relâché, envoi en cours.' : 'Projet relâché hors des colonnes.',
+          // A drop the rules refuse says why at once; one they allow is said to be sent, and
+          // whether it was taken is said once the server answers (the board's status line).
+          onDragEnd: ({ active: dragged, over }) => {
+            const stage = overStage(over);
+            if (!stage) return 'Projet relâché hors des colonnes.';
+            const reason = refusal ? refusal(String(dragged.id), stage) : null;
+            return reason ?? 'Projet relâché, envoi en cours.';
+          },
           onDragCancel: () => 'Déplacement annulé.',
         },
       }}

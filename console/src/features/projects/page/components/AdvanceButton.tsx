@@ -3,6 +3,9 @@ import { advanceLabel, canAdvance, nextStage, SIGNATURE_CONFIRMATION } from '@re
 import { useState } from 'react';
 import { postLeaseAction } from '../../api';
 import { notifyRefusal } from '../../shared/errors';
+import { moveRefusal } from '../../shared/moveRules';
+import { notify } from '../../../../shared/ui/toaster';
+import { useShellStore } from '../../../shell/store';
 import { useDraft } from './DraftContext';
 
 /** 'Passer en {colonne}' (or 'Proposer à la signature' with its confirmation), spec §4. */
@@ -13,7 +16,16 @@ export function AdvanceButton() {
   const label = advanceLabel(project.currentProgress);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const me = useShellStore((state) => state.me);
   if (!next || !label) return null;
+
+  /** The stage rules (`stageMoveRefusal`) on the file as it will be saved, before sending. */
+  const refused = () => {
+    const actor = { role: me?.role ?? 'USER', trigram: me?.trigram ?? null };
+    const reason = moveRefusal({ ...project, ...draft.state.draft }, next, actor);
+    if (reason) notify(reason, { type: 'error' });
+    return reason !== null;
+  };
 
   const advance = async () => {
     setConfirming(false);
@@ -34,7 +46,11 @@ export function AdvanceButton() {
         size="sm"
         disabled={!editable || !canAdvance(project.currentProgress)}
         loading={busy}
-        onClick={() => (next === 'awaitingSignature' ? setConfirming(true) : void advance())}
+        onClick={() => {
+          if (refused()) return;
+          if (next === 'awaitingSignature') setConfirming(true);
+          else void advance();
+        }}
       >
         {label}
       </Button>

@@ -26,6 +26,16 @@ function Timeline({ items }: { items: TimelineItem[] }) {
   );
 }
 
+const COMMENTS_CHANGED = 'reloc:comments-changed';
+
+/**
+ * The server wrote a comment on the file by itself (e.g. 'Dossier abandonné : …' when it is
+ * abandoned): the open side panel of that file reads its comments again.
+ */
+export function announceCommentsChanged(projectId: string): void {
+  window.dispatchEvent(new CustomEvent<string>(COMMENTS_CHANGED, { detail: projectId }));
+}
+
 /** Public comments, private (sales) comments and the timeline of the project. */
 export type SidePanelProps = {
   projectId: string;
@@ -44,6 +54,21 @@ export function SidePanel({ projectId, loadTimeline = fetchTimeline, extraTab }:
   }, [projectId]);
 
   useEffect(loadComments, [loadComments]);
+
+  useEffect(() => {
+    // The comments list is a projection: read it now and again shortly after, to catch up.
+    const timers: number[] = [];
+    const onChanged = (event: Event) => {
+      if ((event as CustomEvent<string>).detail !== projectId) return;
+      loadComments();
+      for (const delay of [1000, 3000]) timers.push(window.setTimeout(loadComments, delay));
+    };
+    window.addEventListener(COMMENTS_CHANGED, onChanged);
+    return () => {
+      window.removeEventListener(COMMENTS_CHANGED, onChanged);
+      for (const timer of timers) window.clearTimeout(timer);
+    };
+  }, [projectId, loadComments]);
 
   useEffect(() => {
     let failed = false;

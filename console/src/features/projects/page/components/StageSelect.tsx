@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useShellStore } from '../../../shell/store';
 import { postLeaseAction } from '../../api';
 import { notifyRefusal } from '../../shared/errors';
+import { moveRefusal, tileMoveRefusal } from '../../shared/moveRules';
+import { notify } from '../../../../shared/ui/toaster';
 import { useDraft } from './DraftContext';
 
 /**
@@ -13,14 +15,25 @@ import { useDraft } from './DraftContext';
 export function StageSelect() {
   const { draft, editable } = useDraft();
   const project = draft.state.base;
-  const role = useShellStore((state) => state.me?.role ?? 'USER');
+  const me = useShellStore((state) => state.me);
+  const role = me?.role ?? 'USER';
+  const actor = { role, trigram: me?.trigram ?? null };
   const [busy, setBusy] = useState(false);
-  const offered = stagesOffered({ progress: project.progress ?? {} }, role);
+  // Only the stages the rules let this user pick (no visitScheduled, no paid without reloc...).
+  const offered = stagesOffered({ progress: project.progress ?? {} }, role).filter(
+    (stage) => tileMoveRefusal(project, stage, actor) === null,
+  );
   const choices = offered.includes(project.currentProgress)
     ? offered
     : [project.currentProgress, ...offered];
 
   const move = async (stage: ProjectStage) => {
+    // The file as it will be saved: the same rule as the server, answered before sending.
+    const reason = moveRefusal({ ...project, ...draft.state.draft }, stage, actor);
+    if (reason) {
+      notify(reason, { type: 'error' });
+      return;
+    }
     setBusy(true);
     try {
       await draft.flush(); // the completeness check reads the saved fields

@@ -4,6 +4,7 @@ import { READ_ONLY_REASON } from '../../../../shared/ui/ReadOnly';
 import { postLeaseAction } from '../../api';
 import { notifyRefusal } from '../../shared/errors';
 import { useDraft } from './DraftContext';
+import { announceCommentsChanged } from './SidePanel';
 import { StopDialog } from './StopDialog';
 
 /** 'En cours' / 'Abandonné' (spec §4 "Project state select"). */
@@ -17,6 +18,8 @@ export function StateSelect() {
     setBusy(true);
     try {
       draft.adopt(await postLeaseAction(project._id, action));
+      // Abandoning writes 'Dossier abandonné : …' in the comments (§4): show it now.
+      if ('stopped' in action && action.stopped) announceCommentsChanged(project._id);
     } catch (error) {
       notifyRefusal(error);
     } finally {
