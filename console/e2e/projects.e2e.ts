@@ -105,7 +105,8 @@ describe('project boards and page', () => {
     await login(page, OPERATOR, E2E_PASSWORD);
     await page.goto(`/project/${id}`);
 
-    await page.getByText('seuls les administrateurs peuvent le modifier').waitFor();
+    // The page's banner (each locked section also says it under its fields).
+    await page.getByText('seuls les administrateurs peuvent le modifier').first().waitFor();
     expect(
       await page.getByLabel('Souhait de déménagement').getAttribute('readonly'),
     ).not.toBeNull();

@@ -48,8 +48,9 @@ function Board({ routeKey }: { routeKey: string }) {
   const handleDrop = useCallback(
     (id: string, target: Parameters<typeof move>[1]) => {
       setAnnouncement('');
-      void check(id, target.stage).then((ok) => {
-        if (ok) void move(id, target).then((said) => setAnnouncement(said ?? ''));
+      void check(id, target.stage).then((reason) => {
+        if (reason) setAnnouncement(`Déplacement refusé : ${reason}`);
+        else void move(id, target).then((said) => setAnnouncement(said ?? ''));
       });
     },
     [move, check],

@@ -57,16 +57,16 @@ export function useDropRules(tiles: Record<string, LeaseTile>) {
     [who],
   );
 
-  /** true: send the move; false: refused, the reason shown. */
+  /** null: send the move; else the reason it is refused (shown in a toast too). */
   const check = useCallback(
-    async (id: string, stage: ProjectStage): Promise<boolean> => {
+    async (id: string, stage: ProjectStage): Promise<string | null> => {
       let reason = refusal(id, stage);
       if (reason === undefined) {
         const doc = await wholeFile(id);
         reason = doc ? moveRefusal(doc, stage, who()) : null;
       }
       if (reason) notify(reason, { type: 'error' });
-      return !reason;
+      return reason || null;
     },
     [refusal, wholeFile, who],
   );
