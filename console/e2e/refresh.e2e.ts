@@ -132,8 +132,7 @@ describe('sessions with short access tokens (issue 14)', () => {
       const refreshes: number[] = [];
       for (const tab of tabs)
         tab.on('response', (response) => {
-          if (new URL(response.url()).pathname === '/v1/refresh')
-            refreshes.push(response.status());
+          if (new URL(response.url()).pathname === '/v1/refresh') refreshes.push(response.status());
         });
       await Promise.all(tabs.map((tab) => tab.reload()));
       for (const tab of tabs) {

@@ -10,7 +10,9 @@ import { ACCOUNTS, PASSWORD, startTestApp, TestApp } from './support/test-app';
 /** The refresh cookie a response sets on /v1/refresh, as a Cookie header value. */
 function refreshCookieOf(res: Response): string {
   const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  const cookie = cookies.find((c) => c.startsWith('reloc_refresh=') && /Path=\/v1\/refresh/.test(c));
+  const cookie = cookies.find(
+    (c) => c.startsWith('reloc_refresh=') && /Path=\/v1\/refresh/.test(c),
+  );
   if (!cookie) throw new Error(`no refresh cookie in ${JSON.stringify(cookies)}`);
   return cookie.split(';')[0];
 }
@@ -362,11 +364,10 @@ describe('sessions: short access tokens, rotating refresh tokens, logout (issue 
   it('revokes every session of a person whose password changed', async () => {
     const a = await login(t, ACCOUNTS.OPERATOR);
     const b = await login(t, ACCOUNTS.OPERATOR);
-    const userId = (
-      await t.http().get('/v1/status.json').set('Authorization', `Bearer ${a.token}`)
-    ).body.id as string;
-    await t
-      .app.get(CommandBus)
+    const userId = (await t.http().get('/v1/status.json').set('Authorization', `Bearer ${a.token}`))
+      .body.id as string;
+    await t.app
+      .get(CommandBus)
       .execute(
         new SetPasswordCommand(
           { id: 'root', trigram: null, role: 'SUPERADMIN' },

@@ -44,7 +44,8 @@ export function forgetImpersonation(): void {
 export function stopImpersonation(go = (path: string) => window.location.assign(path)) {
   const saved = currentImpersonation();
   const impersonated = getToken();
-  if (saved && impersonated && impersonated !== saved.token) void revokeSession(impersonated, { withCookie: false });
+  if (saved && impersonated && impersonated !== saved.token)
+    void revokeSession(impersonated, { withCookie: false });
   window.localStorage.removeItem(KEY);
   if (saved) setToken(saved.token);
   else clearToken();

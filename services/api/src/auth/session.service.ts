@@ -184,9 +184,7 @@ export class SessionService {
       sessionDecider,
       { type: 'RevokeSession', reason: 'logout', at: new Date().toISOString() },
       {
-        actor: user
-          ? actorOfUser(user)
-          : { id: state.userId, trigram: null, role: 'USER' },
+        actor: user ? actorOfUser(user) : { id: state.userId, trigram: null, role: 'USER' },
       },
     );
     return sessionId;

@@ -76,7 +76,10 @@ export const sessionsProjection: Projection = {
         return;
       }
       case 'UserDeactivated':
-        sql.revokeAllOf.run('deactivated', (event.data as Data<UserEvent, 'UserDeactivated'>).userId);
+        sql.revokeAllOf.run(
+          'deactivated',
+          (event.data as Data<UserEvent, 'UserDeactivated'>).userId,
+        );
         return;
       case 'UserPasswordSet':
         sql.revokeAllOf.run(
