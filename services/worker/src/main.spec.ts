@@ -165,6 +165,14 @@ describe('worker process', () => {
       redis: 'redis://:***@redis.example:6379',
     });
     expect(lines[2]).toMatchObject({ jobId, attempt: 1, requestedBy: 'ops' });
+    expect(lines[3]).toMatchObject({
+      queue: 'maintenance',
+      job: 'maintenance.ping',
+      jobId,
+      attempt: 1,
+      outcome: 'done',
+      durationMs: expect.any(Number),
+    });
     expect(JSON.stringify(lines)).not.toContain('secret');
     await expect(queue.enqueue('maintenance.ping', { requestedAt: '' })).rejects.toThrow('closed');
   });
