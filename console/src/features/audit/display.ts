@@ -108,7 +108,13 @@ export function onePerField<T extends { field: string; label: string }>(
   const kept: T[] = [];
   for (const line of lines) {
     const text = PLACE_OF.get(line.field);
-    if (text && names.has(text)) continue;
+    if (text && names.has(text)) {
+      // Shown through its text field, unless that one says nothing (a place chosen from the
+      // suggestions before its text was kept): then the place's own label is the value.
+      const shown = kept.findIndex((other) => other.field === text);
+      if (shown !== -1 && display(text, valueOf(kept[shown])) === '—') kept[shown] = line;
+      continue;
+    }
     const same = kept.findIndex((other) => other.label === line.label);
     if (same === -1) kept.push(line);
     else if (display(kept[same].field, valueOf(kept[same])) === '—') kept[same] = line;
