@@ -101,15 +101,21 @@ if (unavailable && isServiceRequired('postgres')) {
       expect(existsSync(join(dataDir, 'read-models.db'))).toBe(true);
       expect(existsSync(join(dataDir, 'reloc.db'))).toBe(false);
 
+      // What was appended since `head`, apart from the sessions the test's own logins open.
+      const appendedSince = async (store: EventStore) =>
+        (await store.readAll(head, 1000))
+          .map((event) => event.type)
+          .filter((type) => !type.startsWith('Session'));
+
       // Restart on the same folder: nothing seeded again, the host is there.
       const second = await start(dataDir);
-      expect(await second.store.headPosition()).toBe(head);
+      expect(await appendedSince(second.store)).toEqual([]);
       const again = await second.http().get(`/v1/hosts/${id}`).set(second.auth);
       expect(again.body).toMatchObject({ _id: id, description: 'Sur PostgreSQL' });
 
       // A new replica, with an empty folder, rebuilds its read models from the log.
       const replica = await start(newDataDir());
-      expect(await replica.store.headPosition()).toBe(head);
+      expect(await appendedSince(replica.store)).toEqual([]);
       const replayed = await replica.http().get(`/v1/hosts/${id}`).set(replica.auth);
       expect(replayed.body).toMatchObject({ _id: id, description: 'Sur PostgreSQL' });
       const users = await replica.http().post('/v1/users').set(replica.auth).send({});
