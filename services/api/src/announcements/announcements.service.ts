@@ -5,7 +5,6 @@ import {
   announcementDecider,
   AnnouncementFields,
   API_MESSAGES,
-  commentDecider,
   conversionRefusal,
   DomainError,
   isPhone,
@@ -18,6 +17,7 @@ import {
 } from '@reloc/domain';
 import { Actor, CommandExecutor } from '../infrastructure/command-executor';
 import { AnnouncementsReadModel } from './announcements.read-model';
+import { addComment } from '../comments/add-comment';
 
 export const announcementStream = (id: string) => `announcement-${id}`;
 const projectStream = (id: string) => `project-${id}`;
@@ -88,22 +88,14 @@ export class AnnouncementsService {
     );
     for (const event of events) {
       if (event.type !== 'AnnouncementUpdated' || event.data.status?.to !== 'stopped') continue;
-      const commentId = newObjectId();
-      await this.executor.execute(
-        `comment-${commentId}`,
-        commentDecider,
-        {
-          type: 'AddComment',
-          commentId,
-          targetId: id,
-          content: ANNOUNCEMENT_MESSAGES.stoppedComment(event.data.status.reason ?? ''),
-          visibility: 'sales',
-          owner: 'hil',
-          actor,
-          at,
-        },
-        { actor },
-      );
+      await addComment(this.executor, {
+        targetId: id,
+        content: ANNOUNCEMENT_MESSAGES.stoppedComment(event.data.status.reason ?? ''),
+        visibility: 'sales',
+        owner: 'hil',
+        actor,
+        at,
+      });
     }
     return this.require(id);
   }

@@ -8,13 +8,13 @@ import {
   CommentOwner,
   DomainError,
   isObjectId,
-  newObjectId,
 } from '@reloc/domain';
 import { actorOf, CurrentUser } from '../auth/current-user';
 import { CommandExecutor } from '../infrastructure/command-executor';
 import { validated } from '../infrastructure/http/validate';
 import { READ_DB } from '../infrastructure/tokens';
 import { UserRow } from '../users/users.read-model';
+import { addComment } from './add-comment';
 import { CommentTargets } from './comment-targets';
 
 type CommentRow = {
@@ -75,22 +75,13 @@ export class CommentsController {
     const input = validated<AddCommentBody>(addCommentSchema, body);
     if (owner !== undefined && owner !== 'hil' && owner !== 'user')
       throw new DomainError('Requête invalide', 'invalid', { owner: 'Invalide' });
-    const commentId = newObjectId();
-    await this.executor.execute(
-      `comment-${commentId}`,
-      commentDecider,
-      {
-        type: 'AddComment',
-        commentId,
-        targetId,
-        content: input.content,
-        visibility: input.visibility ?? 'all',
-        owner: (owner ?? 'hil') as CommentOwner,
-        actor: actorOf(me),
-        at: new Date().toISOString(),
-      },
-      { actor: actorOf(me) },
-    );
+    const commentId = await addComment(this.executor, {
+      targetId,
+      content: input.content,
+      visibility: input.visibility ?? 'all',
+      owner: (owner ?? 'hil') as CommentOwner,
+      actor: actorOf(me),
+    });
     return toDto(
       this.db.prepare('SELECT * FROM comments WHERE id = ?').get(commentId) as CommentRow,
     );

@@ -5,7 +5,6 @@ import {
   ABANDON_COMMENT_VISIBILITY,
   abandonCommentText,
   API_MESSAGES,
-  commentDecider,
   COMPUTED_FIELDS,
   DomainError,
   estimatedContractualFields,
@@ -27,6 +26,7 @@ import {
   DeleteProjectCommand,
   UpdateProjectCommand,
 } from './project-commands';
+import { addComment } from '../../comments/add-comment';
 
 export const projectStream = (projectId: string) => `project-${projectId}`;
 
@@ -227,22 +227,13 @@ export class ChangeProjectHandler implements ICommandHandler<ChangeProjectComman
 
   /** §4: the motivation of an abandon, as a sales-visible comment on the file. */
   private async recordMotivation(actor: Actor, projectId: string, reason: string): Promise<void> {
-    const commentId = newObjectId();
-    await this.executor.execute(
-      `comment-${commentId}`,
-      commentDecider,
-      {
-        type: 'AddComment',
-        commentId,
-        targetId: projectId,
-        content: abandonCommentText(reason),
-        visibility: ABANDON_COMMENT_VISIBILITY,
-        owner: 'hil',
-        actor,
-        at: new Date().toISOString(),
-      },
-      { actor },
-    );
+    await addComment(this.executor, {
+      targetId: projectId,
+      content: abandonCommentText(reason),
+      visibility: ABANDON_COMMENT_VISIBILITY,
+      owner: 'hil',
+      actor,
+    });
   }
 }
 
