@@ -25,7 +25,8 @@ import { runBoardBench, writeProjects } from './lib/board-bench.mjs';
 import { dropReadModels, generateLog, loadApi, rebuild } from './lib/log-and-rebuild.mjs';
 import { benchDir, loadBetterSqlite3, loadDomain, loadEventstore } from './lib/paths.mjs';
 import { fmtInt, fmtMs, mb, median, table } from './lib/stats.mjs';
-import { consoleFirstScreen, rawReadParse, summaryRows, summaryTable } from './lib/summary.mjs';
+import { consoleFirstScreens, consoleWeightTable } from './lib/console-weight.mjs';
+import { rawReadParse, summaryRows, summaryTable } from './lib/summary.mjs';
 import { postgresParams } from './lib/postgres-params.mjs';
 import {
   benchPostgresUrl,
@@ -65,7 +66,15 @@ const params = {
   boardRepeats: intFromEnv('BENCH_BOARD_REPEATS', 50),
   boardWarmUps: 5,
   postgres: postgresParams(process.env),
+  /** BENCH_ONLY=board: phase 5 alone (the board, its searches, the client-file log's rebuild). */
+  only: onlyFromEnv(process.env.BENCH_ONLY),
 };
+
+function onlyFromEnv(raw) {
+  if (raw === undefined || raw === '') return null;
+  if (raw !== 'board') throw new Error(`BENCH_ONLY must be 'board' or unset, got ${raw}`);
+  return raw;
+}
 
 const isTty = process.stderr.isTTY;
 let lastProgress = '';
@@ -112,98 +121,103 @@ async function main() {
   mkdirSync(scratch);
   const loadBefore = os.loadavg()[0];
 
-  // 1 + 2: raw and store write rates, interleaved round by round.
-  phase(`raw inserts and store appends: ${params.rounds} paired rounds (+1 warm-up)`);
-  const probe = await probeStore({ Database, SqliteEventStore, dir: scratch });
-  const writes = await runAppendBench({
-    Database,
-    SqliteEventStore,
-    ChainedSqliteStore,
-    dir: scratch,
-    probe,
-    rounds: params.rounds,
-    singleOps: params.singleOps,
-    batchEvents: params.batchEvents,
-    onRound: (r, n) => progress(`  round ${r}/${n}`),
-  });
-  progress('  done', true);
-  markPeak('writes');
-  const { samples: s, medians: m } = writes;
-  // Ratio of each round's store rate to the raw rate measured next to it, then the median:
-  // drift on a shared machine moves both sides of a pair together.
-  const pairedRatio = (store, raw) => median(store.map((v, i) => v / raw[i]));
-  const ratios = {
-    // Each against the raw rows written in the same order: first rows of new streams, then second rows.
-    storeNoStream: pairedRatio(s.storeNoStream, s.raw1NewStreams),
-    storeNumeric: pairedRatio(s.storeNumeric, s.raw1ExistingStreams),
-    store100: pairedRatio(s.store100, s.raw100),
-    chainedNumeric: pairedRatio(s.chainedNumeric, s.raw1ExistingStreams),
-    chained100: pairedRatio(s.chained100, s.raw100),
-  };
+  // Phases 1-4 and P (skipped with BENCH_ONLY=board).
+  let early = null;
+  if (!params.only) {
+    // 1 + 2: raw and store write rates, interleaved round by round.
+    phase(`raw inserts and store appends: ${params.rounds} paired rounds (+1 warm-up)`);
+    const probe = await probeStore({ Database, SqliteEventStore, dir: scratch });
+    const writes = await runAppendBench({
+      Database,
+      SqliteEventStore,
+      ChainedSqliteStore,
+      dir: scratch,
+      probe,
+      rounds: params.rounds,
+      singleOps: params.singleOps,
+      batchEvents: params.batchEvents,
+      onRound: (r, n) => progress(`  round ${r}/${n}`),
+    });
+    progress('  done', true);
+    markPeak('writes');
+    const { samples: s } = writes;
+    // Ratio of each round's store rate to the raw rate measured next to it, then the median:
+    // drift on a shared machine moves both sides of a pair together.
+    const pairedRatio = (store, raw) => median(store.map((v, i) => v / raw[i]));
+    const ratios = {
+      // Each against the raw rows written in the same order: first rows of new streams, then second rows.
+      storeNoStream: pairedRatio(s.storeNoStream, s.raw1NewStreams),
+      storeNumeric: pairedRatio(s.storeNumeric, s.raw1ExistingStreams),
+      store100: pairedRatio(s.store100, s.raw100),
+      chainedNumeric: pairedRatio(s.chainedNumeric, s.raw1ExistingStreams),
+      chained100: pairedRatio(s.chained100, s.raw100),
+    };
 
-  // P: the PostgreSQL store against plain pg, beside the SQLite rows.
-  let postgres = { skipped: 'BENCH_POSTGRES=0' };
-  if (params.postgres.enabled) {
-    const { pg, version } = loadPg();
-    const adminUrl = benchPostgresUrl();
-    const unavailable = await postgresUnavailable({ pg, adminUrl });
-    if (unavailable) {
-      postgres = { skipped: unavailable };
-      phase(`PostgreSQL rows skipped: ${unavailable}`);
-    } else {
-      phase(
-        `PostgreSQL: raw pg and store appends, ${params.postgres.rounds} rounds (+1 warm-up), then catch-up reads`,
-      );
-      postgres = {
-        pgVersion: version,
-        ...(await runPostgresBench({
-          pg,
-          eventstore: loadEventstore(),
-          adminUrl,
-          ...params.postgres,
-          onProgress: (text) => progress(`  ${text}`),
-        })),
-      };
-      progress('  done', true);
+    // P: the PostgreSQL store against plain pg, beside the SQLite rows.
+    let postgres = { skipped: 'BENCH_POSTGRES=0' };
+    if (params.postgres.enabled) {
+      const { pg, version } = loadPg();
+      const adminUrl = benchPostgresUrl();
+      const unavailable = await postgresUnavailable({ pg, adminUrl });
+      if (unavailable) {
+        postgres = { skipped: unavailable };
+        phase(`PostgreSQL rows skipped: ${unavailable}`);
+      } else {
+        phase(
+          `PostgreSQL: raw pg and store appends, ${params.postgres.rounds} rounds (+1 warm-up), then catch-up reads`,
+        );
+        postgres = {
+          pgVersion: version,
+          ...(await runPostgresBench({
+            pg,
+            eventstore: loadEventstore(),
+            adminUrl,
+            ...params.postgres,
+            onProgress: (text) => progress(`  ${text}`),
+          })),
+        };
+        progress('  done', true);
+      }
+      markPeak('postgres');
     }
-    markPeak('postgres');
-  }
 
-  // 3: the generated log, then the rebuild.
-  const dataDir = join(tmp, 'data');
-  phase(`generating a users log of ${fmtInt(params.events)} events (batch appends)`);
-  const log = await generateLog({
-    api,
-    dataDir,
-    targetEvents: params.events,
-    onProgress: (n, total) => progress(`  ${fmtInt(n)} / ${fmtInt(total)} events`),
-  });
-  progress(`  ${fmtInt(log.events)} events in ${fmtMs(log.ms)}`, true);
-  markPeak('generate');
+    // 3: the generated log, then the rebuild.
+    const dataDir = join(tmp, 'data');
+    phase(`generating a users log of ${fmtInt(params.events)} events (batch appends)`);
+    const log = await generateLog({
+      api,
+      dataDir,
+      targetEvents: params.events,
+      onProgress: (n, total) => progress(`  ${fmtInt(n)} / ${fmtInt(total)} events`),
+    });
+    progress(`  ${fmtInt(log.events)} events in ${fmtMs(log.ms)}`, true);
+    markPeak('generate');
 
-  phase(
-    `rebuilding read models (${api.ALL_PROJECTIONS.map((p) => p.name).join(', ')}) × ${params.rebuildRepeats}`,
-  );
-  const rebuilt = await rebuild({
-    api,
-    dataDir,
-    repeats: params.rebuildRepeats,
-    onProgress: (r, position, head) =>
-      progress(`  run ${r + 1}: ${fmtInt(position)} / ${fmtInt(head)}`),
-  });
-  progress(`  ${fmtInt(rebuilt.events)} events in ${fmtMs(rebuilt.ms)}`, true);
-  markPeak('rebuild');
+    phase(
+      `rebuilding read models (${api.ALL_PROJECTIONS.map((p) => p.name).join(', ')}) × ${params.rebuildRepeats}`,
+    );
+    const rebuilt = await rebuild({
+      api,
+      dataDir,
+      repeats: params.rebuildRepeats,
+      onProgress: (r, position, head) =>
+        progress(`  run ${r + 1}: ${fmtInt(position)} / ${fmtInt(head)}`),
+    });
+    progress(`  ${fmtInt(rebuilt.events)} events in ${fmtMs(rebuilt.ms)}`, true);
+    markPeak('rebuild');
 
-  // 4: the API's memory, in a child process each time.
-  phase('API memory: empty data dir (baseline)');
-  const apiEmpty = await measureApiMemory({ dataDir: join(tmp, 'empty-data') });
-  phase('API memory: on the rebuilt log');
-  const apiRebuilt = await measureApiMemory({ dataDir });
-  let apiCold = null;
-  if (params.coldCatchUp) {
-    phase('API memory: read models dropped, the API replays the whole log at start');
-    await dropReadModels({ api, dataDir });
-    apiCold = await measureApiMemory({ dataDir });
+    // 4: the API's memory, in a child process each time.
+    phase('API memory: empty data dir (baseline)');
+    const apiEmpty = await measureApiMemory({ dataDir: join(tmp, 'empty-data') });
+    phase('API memory: on the rebuilt log');
+    const apiRebuilt = await measureApiMemory({ dataDir });
+    let apiCold = null;
+    if (params.coldCatchUp) {
+      phase('API memory: read models dropped, the API replays the whole log at start');
+      await dropReadModels({ api, dataDir });
+      apiCold = await measureApiMemory({ dataDir });
+    }
+    early = { probe, writes, ratios, postgres, log, rebuilt, apiEmpty, apiRebuilt, apiCold };
   }
 
   // 5: the board query, on its own data dir of generated projects.
@@ -270,13 +284,42 @@ async function main() {
     },
     sqlite: {
       betterSqlite3,
-      sqliteVersion: probe.sqliteVersion,
-      pragmas: probe.pragmas,
-      ddl: probe.ddl,
+      sqliteVersion: early?.probe.sqliteVersion ?? sqliteVersionOf(Database),
+      pragmas: early?.probe.pragmas ?? null,
+      ddl: early?.probe.ddl ?? null,
     },
     params,
     /** Peak RSS of this (the bench) process after each phase: bounded whatever BENCH_EVENTS. */
     benchPeakRssMB: peaks,
+    ...(early ? earlyResults(early) : {}),
+    board: board && {
+      ...board,
+      api: {
+        ...board.api,
+        catchUpEventsPerSec:
+          ((board.api.catchUp.to - board.api.catchUp.from) / board.api.catchUp.ms) * 1000,
+      },
+    },
+  };
+
+  try {
+    results.console = consoleFirstScreens(join(benchDir, '..', 'console', 'dist'));
+  } catch (error) {
+    results.console = { error: error.message };
+  }
+  results.rows = summaryRows(results);
+
+  const resultsDir = join(benchDir, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  process.stdout.write(`\n${report(results)}\n\nJSON: bench/results/latest.json\n`);
+}
+
+/** Phases 1-4 and P in latest.json. */
+function earlyResults({ writes, ratios, postgres, log, rebuilt, apiEmpty, apiRebuilt, apiCold }) {
+  const { samples: s, medians: m } = writes;
+  return {
     rowBytes: writes.rowBytes,
     raw: {
       oneRowPerTx: {
@@ -325,24 +368,16 @@ async function main() {
         eventsPerSec: ((apiCold.catchUp.to - apiCold.catchUp.from) / apiCold.catchUp.ms) * 1000,
       },
     },
-    board: board && {
-      ...board,
-      api: {
-        ...board.api,
-        catchUpEventsPerSec:
-          ((board.api.catchUp.to - board.api.catchUp.from) / board.api.catchUp.ms) * 1000,
-      },
-    },
   };
+}
 
-  results.console = consoleFirstScreen(join(benchDir, '..', 'console', 'dist'));
-  results.rows = summaryRows(results);
-
-  const resultsDir = join(benchDir, 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-
-  process.stdout.write(`\n${report(results)}\n\nJSON: bench/results/latest.json\n`);
+function sqliteVersionOf(Database) {
+  const db = new Database(':memory:');
+  try {
+    return db.prepare('SELECT sqlite_version()').pluck().get();
+  } finally {
+    db.close();
+  }
 }
 
 function apiSummary(r) {
@@ -360,6 +395,7 @@ function apiSummary(r) {
 }
 
 function report(r) {
+  if (!r.raw) return boardOnlyReport(r);
   const pct = (x) => `${(x * 100).toFixed(0)} %`;
   const rate = (x, unit) => `${fmtInt(x)} ${unit}/s`;
   const mem = (a) => `RSS ${a.rssMB.toFixed(0)} MB, heap ${a.heapUsedMB.toFixed(1)} MB`;
@@ -494,8 +530,24 @@ function report(r) {
       'note: the machine was busy when the run started; rates are noisy, ratios less so.',
     );
   const summary = r.rows?.length ? `${summaryTable(r.rows, table)}\n\n` : '';
-  const main = `${header.join('\n')}\n\n${summary}${table(rows, 'llrrl')}`;
+  const consoleWeight = r.console?.routes
+    ? `${consoleWeightTable(r.console, table)}\n\n`
+    : r.console?.error
+      ? `console routes not measured: ${r.console.error}\n\n`
+      : '';
+  const main = `${header.join('\n')}\n\n${summary}${consoleWeight}${table(rows, 'llrrl')}`;
   return r.board ? `${main}\n\n${boardReport(r)}` : main;
+}
+
+/** BENCH_ONLY=board: the headline rows this run measured, then phase 5. */
+function boardOnlyReport(r) {
+  const header = [
+    `Reloc bench (BENCH_ONLY=board) — ${r.startedAt} — Node ${r.machine.node}, better-sqlite3 ${r.sqlite.betterSqlite3} (SQLite ${r.sqlite.sqliteVersion}), ${r.machine.cpus} CPUs, load ${r.machine.loadAvg1mBefore.toFixed(1)}→${r.machine.loadAvg1mAfter.toFixed(1)}. Total ${fmtMs(r.totalMs)}.`,
+  ];
+  if (r.machine.loadAvg1mBefore > r.machine.cpus * 0.5)
+    header.push('note: the machine was busy when the run started; times are noisy.');
+  const summary = r.rows?.length ? `\n\n${summaryTable(r.rows, table)}` : '';
+  return `${header.join('\n')}${summary}${r.board ? `\n\n${boardReport(r)}` : ''}`;
 }
 
 /** Phase 5: one row per query, HTTP beside the read model, then the plans SQLite chose. */
@@ -512,7 +564,7 @@ function boardReport(r) {
       'p95',
       'read model median',
       'p95',
-      'counts + total + page',
+      'matches + counts + total + page',
       'tiles / total',
       'response',
     ],
@@ -527,7 +579,9 @@ function boardReport(r) {
       ms(q.readModel.median),
       ms(q.readModel.p95),
       st
-        ? ['counts', 'total', 'page'].map((k) => (st[k] ? ms(st[k].median) : '-')).join(' + ')
+        ? ['matches', 'counts', 'total', 'page']
+            .map((k) => (st[k] ? ms(st[k].median) : '-'))
+            .join(' + ')
         : `${q.readModel.requests} in a row`,
       q.http.total === undefined
         ? `${fmtInt(q.http.tiles)} tiles`
@@ -542,7 +596,7 @@ function boardReport(r) {
   const header = [
     `Board query (issue 3): ${fmtInt(b.log.projects)} generated projects (${fmtInt(b.log.stopped)} stopped, ${fmtInt(b.log.byStage.paid)} paid), ${fmtInt(b.log.events)} events written in ${fmtMs(b.log.ms)};`,
     `the API caught up from 0 in ${fmtMs(b.api.catchUp.ms)} (${fmtInt(b.api.catchUpEventsPerSec)} ev/s), ready in ${fmtMs(b.api.caughtUpMs)}. ms, ${r.params.boardRepeats} calls after ${r.params.boardWarmUps} warm-ups;`,
-    '"read model": ProjectsReadModel.board() in process, no HTTP; its statements split as counts per column + column total + the page (medians).',
+    '"read model": ProjectsReadModel.board() in process, no HTTP; its statements split as a search\'s matches + counts per column + column total + the page (medians).',
   ];
   // Distinct plans, with the queries that use them.
   const plans = new Map();

@@ -8,6 +8,8 @@ module.exports = {
   testEnvironment: '<rootDir>/jest.environment.cjs',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.cjs'],
+  // Waits for lazy screens (jest.setup.cjs) need room above jest's 5 s default.
+  testTimeout: 30000,
   testPathIgnorePatterns: [...preset.testPathIgnorePatterns, '/e2e/', '/dist-mobile/'],
   // Build-time flags that Vite's `define` replaces in the bundles.
   globals: {

@@ -29,6 +29,8 @@ export default defineConfig(({ mode }) => {
       outDir: mobile ? 'dist-mobile' : 'dist',
       emptyOutDir: true,
       sourcemap: true,
+      // dist/.vite/manifest.json: the chunk graph, read by the bench (each route's first screen).
+      manifest: true,
       // Libraries change less often than the app: separate chunks stay cached across releases.
       rolldownOptions: {
         output: {
@@ -42,6 +44,9 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'ui',
                 test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)[\\/]/,
+                // Only the parts the entry needs; a component only lazy screens use (tabs,
+                // dialogs, radios…) goes with them instead of loading before the first screen.
+                tags: ['$initial'],
                 priority: 15,
               },
               // nivo and its d3 / react-spring: only the lazily loaded charts import them.

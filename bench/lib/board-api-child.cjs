@@ -39,9 +39,13 @@ async function main() {
     if (catchUp.from === null) catchUp.from = this.currentPosition;
     return result;
   };
-  const app = await createApp(loadConfig(env), { logger: ['error', 'warn'] });
+  // RELOC_CONSOLE_DIR: another console build to serve (a comparison); console/dist otherwise.
+  const consoleDir = process.env.RELOC_CONSOLE_DIR;
+  const config = loadConfig(consoleDir ? { ...env, RELOC_CONSOLE_DIR: consoleDir } : env);
+  const app = await createApp(config, { logger: ['error', 'warn'] });
   const createdMs = performance.now() - beforeLoad;
-  await app.listen(0, '127.0.0.1');
+  // BENCH_API_PORT pins the port (a shared machine's assigned range); else any free one.
+  await app.listen(Number(process.env.BENCH_API_PORT) || 0, '127.0.0.1');
   const { port } = app.getHttpServer().address();
 
   let health;

@@ -50,6 +50,15 @@ export async function postgresUnavailable({ pg, adminUrl }) {
   }
 }
 
+/** RELOC_TEST_POSTGRES_DB_PREFIX, as the tests read it, else `reloc_bench_`. */
+export function benchDatabasePrefix(env = process.env) {
+  const prefix = env.RELOC_TEST_POSTGRES_DB_PREFIX?.trim() || 'reloc_bench_';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) {
+    throw new Error(`RELOC_TEST_POSTGRES_DB_PREFIX must be a lower-case identifier, got ${prefix}`);
+  }
+  return prefix;
+}
+
 const streamName = () => `user-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
 export async function runPostgresBench({
@@ -63,7 +72,7 @@ export async function runPostgresBench({
   onProgress,
 }) {
   const { PostgresEventStore, ChainedEventStore, uuidv7 } = eventstore;
-  const name = `reloc_bench_${randomBytes(6).toString('hex')}`;
+  const name = `${benchDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -121,7 +121,7 @@ describe("the file's record: signatures, distances, travel times, visits, super 
     }
   });
 
-  it('shows the contractual distance and time as soon as the addresses are chosen, as an estimate (17)', async () => {
+  it('shows the offline contractual distance and time as an estimate, without a reload (17)', async () => {
     const projectId = await createProject(url, token, `distance.${Date.now()}@exemple.fr`);
     await login(page, OPERATOR, E2E_PASSWORD);
     await page.goto(`/project/${projectId}`);
@@ -184,11 +184,22 @@ describe("the file's record: signatures, distances, travel times, visits, super 
     const details = page.getByTestId(`proposal-details-${hostId}`);
     await details.waitFor();
     const before = Date.now();
+    // What the switch itself sends: the server dates an undated visit, so only the request
+    // body tells a console that dates the visit from one that leaves it to a second click.
+    const bodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/host/${hostId}`) && request.method() === 'PUT')
+        bodies.push(request.postDataJSON());
+    });
     const saved = page.waitForResponse(
       (r) => r.url().includes(`/host/${hostId}`) && r.request().method() === 'PUT',
     );
     await details.getByText('Visite planifiée').click();
     expect((await saved).status()).toBe(200);
+    expect(bodies).toHaveLength(1);
+    const sent = (bodies[0] as { visited?: { dateVisite?: unknown; time?: unknown } }).visited;
+    expect(sent?.dateVisite).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    expect(sent?.time).toMatch(/^\d\d:\d\d$/);
 
     // One click: the visit is dated now (5-minute step), on the server as on screen.
     const [proposal] = await apiCall<{ visited: { dateVisite: string | null } | null }[]>(
@@ -201,7 +212,17 @@ describe("the file's record: signatures, distances, travel times, visits, super 
     expect(dated).toBeGreaterThan(before - 6 * 60_000);
     expect(dated).toBeLessThanOrEqual(Date.now());
     const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(dated);
+    expect(sent?.dateVisite).toBe(today);
     expect(await details.getByLabel('Date de visite').inputValue()).toBe(today);
+
+    // Without a reload or a second click: the Visits tab lists it with its date.
+    await page.getByRole('tab', { name: 'Visites', exact: true }).click();
+    await page
+      .getByRole('table', { name: 'Visites' })
+      .getByTestId(`proposal-row-${hostId}`)
+      .getByText(today)
+      .waitFor();
+    expect(bodies).toHaveLength(1);
 
     // After a reload: in the Visits tab with its date, and in the visits PDF.
     await page.goto(`/project/${projectId}/visits`);
@@ -362,4 +383,104 @@ describe('travel times that will not come (21)', () => {
       await context.close();
     }
   }, 240_000);
+});
+
+/** A promise the test resolves by hand. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('a contractual distance the maps provider gives after the answer (17)', () => {
+  let browser: Browser;
+  let routes: Server;
+  let server: ServerHandle;
+  // The provider holds each route until the test opens the gate: the figures can only reach
+  // a console that keeps reading the file after the save's answer, never the answer itself.
+  let held = gate();
+  let kilometres = 463;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    routes = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        void held.opened.then(() => {
+          response.writeHead(200, { 'Content-Type': 'application/json' });
+          response.end(
+            JSON.stringify([
+              {
+                originIndex: 0,
+                destinationIndex: 0,
+                condition: 'ROUTE_EXISTS',
+                duration: `${kilometres * 40}s`,
+                distanceMeters: kilometres * 1000,
+              },
+            ]),
+          );
+        });
+      });
+    });
+    await new Promise<void>((resolve) => routes.listen(0, '127.0.0.1', resolve));
+    const port = (routes.address() as AddressInfo).port;
+    server = await startServer({
+      RELOC_ROUTES_API_URL: `http://127.0.0.1:${port}`,
+      RELOC_ROUTES_API_KEY: 'cle-e2e',
+    });
+  });
+  afterAll(async () => {
+    held.open();
+    await browser?.close();
+    await server?.stop();
+    await new Promise((resolve) => routes?.close(resolve));
+  });
+
+  it('shows the distance and time once computed, after the save, without a reload (17)', async () => {
+    const { url } = server;
+    const token = await apiToken(url, E2E_ADMIN_EMAIL, E2E_PASSWORD);
+    const projectId = await createProject(url, token, `distance.maps.${Date.now()}@exemple.fr`);
+    const { context, page } = await openPage(browser, url);
+    try {
+      await login(page, OPERATOR, E2E_PASSWORD);
+      await page.goto(`/project/${projectId}`);
+      const box = page.getByTestId('contractual-distance');
+      await box.getByText("Pas d'adresse de travail").waitFor();
+      const choose = async (city: string) => {
+        const saved = page.waitForResponse(
+          (r) => r.url().endsWith(`/v1/lease/${projectId}`) && r.request().method() === 'PUT',
+        );
+        const combobox = page.getByRole('combobox', { name: 'Adresse de travail', exact: true });
+        await combobox.fill(city);
+        await page.getByRole('option', { name: city, exact: true }).click();
+        const answer = await saved;
+        expect(answer.status()).toBe(200);
+      };
+      const reloads: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloads.push(frame.url());
+      });
+
+      await choose('Lyon');
+      // The provider has not answered: the save's answer cannot carry the figures.
+      await box.getByText('Calcul en cours…').first().waitFor();
+      held.open();
+      await box.getByText('Distance contractuelle : 463 km').waitFor({ timeout: 60_000 });
+      await box.getByText('Temps de trajet contractuel : 5 h 09 min').waitFor();
+      expect(await box.getByText('estimation', { exact: true }).count()).toBe(0);
+
+      // Another work address: the old figures give way to the new ones, still without a reload.
+      held = gate();
+      kilometres = 775;
+      await choose('Marseille');
+      await box.getByText('Calcul en cours…').first().waitFor();
+      held.open();
+      await box.getByText('Distance contractuelle : 775 km').waitFor({ timeout: 60_000 });
+      expect(reloads).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });

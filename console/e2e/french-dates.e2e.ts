@@ -57,6 +57,36 @@ describe('dates in French whatever the browser language', () => {
     await from.fill('31/02/2020');
     await from.blur();
     await page.getByText('Date invalide : écrivez-la JJ/MM/AAAA').waitFor();
+
+    // The calendar beside the field: French month and day names, the keyboard, Escape.
+    const to = page.getByLabel('Au', { exact: true });
+    const opener = page.getByRole('button', { name: 'Choisir une date' }).nth(1);
+    await opener.click();
+    const calendar = page.getByRole('dialog', { name: 'Calendrier : Au' });
+    await calendar.getByText(`décembre ${year}`, { exact: true }).waitFor();
+    expect(
+      await calendar
+        .getByRole('columnheader')
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('abbr'))),
+    ).toEqual(['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche']);
+    expect(await calendar.textContent()).not.toMatch(/December|Monday|Mon\b/);
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
+    expect(await to.inputValue()).toBe(`31/12/${year}`);
+
+    const picked = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/v1/reports/dashboard') &&
+        (r.request().postData() ?? '').includes(`"endDate":"${year}-11-30"`),
+    );
+    await opener.click();
+    await calendar.getByText(`décembre ${year}`, { exact: true }).waitFor();
+    await page.keyboard.press('PageUp');
+    await calendar.getByText(`novembre ${year}`, { exact: true }).waitFor();
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'hidden' });
+    expect(await to.inputValue()).toBe(`30/11/${year}`);
+    await picked;
     await page.screenshot({ path: '/tmp/cs/e2e-dashboard-dates.png' });
   });
 

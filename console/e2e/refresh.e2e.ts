@@ -161,6 +161,26 @@ describe('sessions with short access tokens (issue 14)', () => {
       await context.close();
     }
   });
+});
+
+describe('logging out (issue 14)', () => {
+  // The default token life: a refusal can only come from the revocation, not from the
+  // few seconds of the short-token server above running out on a busy machine.
+  let server: ServerHandle;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const tokenOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'));
+  const callWith = (token: string | null) =>
+    fetch(`${server.url}/v1/partner/staff`, { headers: { Authorization: `Bearer ${token}` } });
 
   it('logs out for real: the former token and refresh cookie answer 401', async () => {
     const { context, page } = await openPage(browser, server.url);

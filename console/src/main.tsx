@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
-import { createAppRouter } from './app/router';
+import { createAppRouter, prefetchRoute } from './app/router';
 import { prefetchScreens } from './app/routes';
 
+prefetchRoute(window.location.pathname);
 const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -76,7 +76,8 @@ export async function startServer(
   const consoleDir = join(root, 'console');
   cpSync(consoleSource, consoleDir, { recursive: true });
   const logFile = join(root, 'api.log');
-  const port = await freePort();
+  // RELOC_E2E_PORT: a fixed port (a machine whose port ranges are shared out); a free one otherwise.
+  const port = process.env.RELOC_E2E_PORT ? Number(process.env.RELOC_E2E_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [SERVER_ENTRY], {

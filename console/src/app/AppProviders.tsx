@@ -2,7 +2,7 @@ import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NewVersionEffect } from '../features/shell/components/NewVersionEffect';
 import { OfflineBanner } from '../features/shell/components/OfflineBanner';
-import { Snackbar } from '../shared/ui/Snackbar';
+import { LazySnackbar } from '../shared/ui/LazySnackbar';
 import { IS_MOBILE } from './config';
 import { system } from './theme';
 
@@ -13,7 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <LocaleProvider locale="fr-FR">
         {IS_MOBILE ? <OfflineBanner /> : null}
         {children}
-        <Snackbar />
+        <LazySnackbar />
         <NewVersionEffect />
       </LocaleProvider>
     </ChakraProvider>

@@ -1,22 +1,33 @@
+import { Box } from '@chakra-ui/react';
 import { isSuperAdmin } from '@reloc/domain';
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { RequireRole } from '../features/shell/components/RequireRole';
+import { lazyPart } from '../shared/ui/lazyPart';
+import { LoadingState } from '../shared/ui/LoadingState';
 
 /**
  * A screen loaded with its route (its own chunk): only the first screen's code is fetched
- * before it shows; `prefetchScreens` fetches the others once the browser is idle.
+ * before it shows (main.tsx starts the current route's at once); a link's on hover
+ * (`prefetchRoute`), and `prefetchScreens` fetches the others once the browser is idle.
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Lazy = lazy(() => load().then((module) => ({ default: pick(module) })));
-  const Screen = () => (
-    <Suspense fallback={null}>
-      <Lazy />
-    </Suspense>
-  );
+function screen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  fallback: ReactNode = null,
+) {
   loaders.add(load);
-  return Object.assign(Screen, { load });
+  return lazyPart(load, pick, fallback);
 }
 const loaders = new Set<() => Promise<unknown>>();
+
+/** The shell of every signed-in screen (header, tabs, viewer): not needed by the login. */
+export const DefaultLayout = screen(
+  () => import('./layouts/DefaultLayout'),
+  (m) => m.DefaultLayout,
+  <Box as="main">
+    <LoadingState label="Chargement de votre espace…" />
+  </Box>,
+);
 
 const LoginPage = screen(
   () => import('../features/auth/pages/LoginPage'),

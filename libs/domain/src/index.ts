@@ -15,6 +15,7 @@ export * from './comments/comment.decider';
 export * from './comments/comment-access';
 export * from './timeline/timeline.decider';
 export * from './timeline/project-timeline';
+export * from './timeline/timeline-access';
 export * from './rules/engine';
 export * from './rules/inputs';
 export * from './projects';

@@ -48,7 +48,7 @@ describe('scheduled backups with retention, shown on /v1/health (issue 16 point 
     expect(health.body.backup.ageSeconds).toBeGreaterThanOrEqual(0);
   });
 
-  it('shows a failed backup with its error, and the time of the last good one', async () => {
+  it('shows a failed backup with its error code (no server path), and the time of the last good one', async () => {
     const good = t.app.get(BackupScheduler).status().last!;
     const blocked = join(dir, 'not-a-folder');
     writeFileSync(blocked, '');
@@ -63,6 +63,8 @@ describe('scheduled backups with retention, shown on /v1/health (issue 16 point 
         ok: false,
         error: expect.stringContaining('ENOTDIR'),
       });
+      // /v1/health is public: the code, never the message with its server paths.
+      expect(JSON.stringify(health.body)).not.toContain(blocked);
     } finally {
       settings.dir = previousDir;
       rmSync(blocked);

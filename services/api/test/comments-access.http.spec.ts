@@ -150,4 +150,21 @@ describe('comments follow their target (issue 14 point 6)', () => {
     const id = userId._id ?? userId.id;
     if (id) expect((await add('SUPERADMIN', id)).status).toBe(404);
   });
+
+  it("a file's history follows the same rule: 404 for what is no file, 403 for a prospect the caller may not read", async () => {
+    const timeline = async (role: AccountRole, id: string) =>
+      t
+        .http()
+        .get(`/v1/timeline/for/${id}`)
+        .set(await as(role));
+    const read = await timeline('VENDOR', project);
+    expect(read.status).toBe(200);
+    expect(read.body.length).toBeGreaterThan(0);
+    const missing = await timeline('SUPERADMIN', '0123456789abcdef01234567');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Dossier introuvable' });
+    expect((await timeline('SUPERADMIN', host)).status).toBe(404);
+    expect((await timeline('SALE', foreignProspect)).status).toBe(403);
+    expect((await timeline('ADMIN', foreignProspect)).status).toBe(200);
+  });
 });

@@ -7,6 +7,8 @@ describe('project rules (issue 15)', () => {
   let t: TestApp;
   const as = async (role: AccountRole) => ({ Authorization: `Bearer ${await t.tokenOf(role)}` });
   let n = 0;
+  /** The files this suite created (the demo's are the others). */
+  const created = new Set<string>();
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -30,6 +32,7 @@ describe('project rules (issue 15)', () => {
         ...extra,
       });
     expect(res.status).toBe(201);
+    created.add(res.body._id as string);
     return res.body._id as string;
   }
   const change = async (id: string, role: AccountRole, body: Record<string, unknown>) =>
@@ -83,6 +86,45 @@ describe('project rules (issue 15)', () => {
     const tile = (tiles.body.leases as { _id: string; assignees: { reloc: string } }[])[0];
     const res = await change(tile._id, 'OPERATOR', { currentProgress: 'caseAccepted' });
     expect({ status: res.status, errors: res.body.errors }).toEqual({
+      status: 200,
+      errors: undefined,
+    });
+  });
+
+  it("point 1: the demo's files from awaitingSignature on have a chosen property and their documents, so a consultant carries them on", async () => {
+    const demoFile = async (progress: string) => {
+      const tiles = await t
+        .http()
+        .post('/v1/leases')
+        .set(await as('SUPERADMIN'))
+        .send({ filter: 'active', progress, size: 50 });
+      const tile = (tiles.body.leases as { _id: string }[]).find(({ _id }) => !created.has(_id));
+      expect(tile).toBeDefined();
+      return (tile as { _id: string })._id;
+    };
+    for (const progress of ['awaitingSignature', 'signed', 'submittedToHil', 'paid']) {
+      const id = await demoFile(progress);
+      const file = await read(id);
+      const proposed = await t
+        .http()
+        .get(`/v1/proposals/lease/${id}`)
+        .set(await as('SUPERADMIN'));
+      expect(file.chosenEstate).toEqual(expect.any(String));
+      expect((proposed.body as { idSell: string }[]).map((p) => p.idSell)).toContain(
+        file.chosenEstate,
+      );
+    }
+    // submittedToHil → sentToAL by an operator, sentToAL → relanceAL by an admin: the
+    // completeness gate and canSubmit hold without the superadmin.
+    const ready = await demoFile('submittedToHil');
+    const sent = await change(ready, 'OPERATOR', { currentProgress: 'sentToAL' });
+    expect({ status: sent.status, errors: sent.body.errors }).toEqual({
+      status: 200,
+      errors: undefined,
+    });
+    const atAl = await demoFile('sentToAL');
+    const reminded = await change(atAl, 'ADMIN', { currentProgress: 'relanceAL' });
+    expect({ status: reminded.status, errors: reminded.body.errors }).toEqual({
       status: 200,
       errors: undefined,
     });

@@ -56,6 +56,28 @@ describe('projector', () => {
     await projector.stop();
   });
 
+  it('rebuilds read models that are ahead of the log (the log was replaced), instead of skipping its new events', async () => {
+    for (let i = 0; i < 10; i++) await store.appendToStream(`user-u${i}`, [created(i)]);
+    const first = new Projector(store, db, [usersProjection]);
+    await first.start();
+    await first.stop();
+    expect(users()).toHaveLength(10);
+    // Another log behind the same read models, shorter than their checkpoint.
+    const otherLog = new SqliteEventStore(join(dir, 'other.db'));
+    try {
+      for (let i = 50; i < 53; i++) await otherLog.appendToStream(`user-u${i}`, [created(i)]);
+      const second = new Projector(otherLog, db, [usersProjection]);
+      await second.start();
+      expect(users().map((u) => u.id)).toEqual(['u50', 'u51', 'u52']);
+      const { position } = await otherLog.appendToStream('user-u60', [created(60)]);
+      await second.waitFor(position);
+      expect(users()).toHaveLength(4);
+      await second.stop();
+    } finally {
+      await otherLog.close();
+    }
+  });
+
   it('resumes from its stored checkpoint without replaying', async () => {
     for (let i = 0; i < 5; i++) await store.appendToStream(`user-u${i}`, [created(i)]);
     const counting: Projection & { seen: number } = {

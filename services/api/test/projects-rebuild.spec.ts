@@ -10,6 +10,7 @@ import {
   FIELD_LABELS,
   PROJECT_STAGES,
   Project,
+  REWARD_CATEGORIES,
   ProjectEvent,
   emptyProject,
   projectTimelineEntry,
@@ -266,9 +267,30 @@ function generateLog(files: number, seed: number): { streamId: string; event: Ev
   const log: { streamId: string; event: EventData }[] = [];
   const live: string[] = [];
   const timelineIds: string[] = [];
+  // Staff the billing resolves by trigram: one created late, trigrams that move, grids that change.
+  const createUser = (userId: string, trigram: string) =>
+    log.push({
+      streamId: `user-${userId}`,
+      event: {
+        type: 'UserCreated',
+        data: {
+          userId,
+          email: `${userId}@reloc.fr`,
+          firstName: userId,
+          lastName: 'Staff',
+          role: 'OPERATOR',
+          trigram,
+          createdAt: at(0),
+        },
+        metadata: {},
+      },
+    });
+  createUser('u-abc', 'ABC');
+  createUser('u-def', 'DEF');
   let created = 0;
   for (let i = 0; created < files || live.length; i++) {
     const metadata = { actor: { trigram: pick(TRIGRAMS) } };
+    if (i === 600) createUser('u-ghi', 'GHI');
     const push = (projectId: string, type: string, data: Record<string, unknown>) => {
       const id = `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`;
       log.push({
@@ -343,6 +365,38 @@ function generateLog(files: number, seed: number): { streamId: string; event: Ev
     } else if (roll < 0.9) {
       // An event of a file whose creation is not in the log.
       push(`orphan${i}`, 'ProjectTagsChanged', { tags: ['orphelin'] });
+    } else if (roll < 0.91) {
+      const grid = () =>
+        Object.fromEntries(REWARD_CATEGORIES.map((c) => [c, Math.floor(rand() * 4) * 25]));
+      const userId = pick(i > 600 ? ['u-abc', 'u-def', 'u-ghi'] : ['u-abc', 'u-def']);
+      const changes =
+        rand() < 0.3
+          ? { trigram: pick(['ABC', 'DEF', 'GHI', 'XYZ']) }
+          : { rewards: { sentToAL: grid(), paid: grid(), custom: Math.floor(rand() * 50) } };
+      log.push({
+        streamId: `user-${userId}`,
+        event: { type: 'UserUpdated', data: { userId, changes }, metadata },
+      });
+    } else if (roll < 0.92) {
+      // A client mail: one more timeline entry, written by another projection (rowid order).
+      log.push({
+        streamId: `client-mail-${i}`,
+        event: {
+          type: 'ClientMailSent',
+          data: {
+            mailId: `m${i}`,
+            projectId,
+            mailType: pick(['onboarding', 'mobilipass', 'mission_done']),
+            to: 'client@example.com',
+            subject: 's',
+            transport: 'outbox',
+            messageId: null,
+            file: null,
+            at: at(i),
+          },
+          metadata,
+        },
+      });
     } else if (rand() < 0.3) live.splice(index, 1); // the file goes quiet
   }
   return log;
@@ -371,22 +425,69 @@ describe('projects read model: batched rebuild equals the event-by-event project
     await new Projector(store, db, projections, { pageSize }).rebuild();
     return db;
   }
-  const reference = ALL_PROJECTIONS.map((p) =>
-    p === projectsProjection ? referenceProjection : p,
-  );
+  // The reference: one event per page (what the page-wide folds and caches see collapses to
+  // one event), every index kept up to date row by row, the projects projection as it was.
+  const reference = ALL_PROJECTIONS.map((p) => ({
+    ...(p === projectsProjection ? referenceProjection : p),
+    deferredIndexes: undefined,
+  }));
 
   let live: Database.Database;
   it('the log is large enough to span pages with files interleaved', async () => {
     const head = await store.headPosition();
     expect(head).toBeGreaterThan(2500);
-    const db = (live = await built(reference));
+    const db = (live = await built(reference, 1));
     const count = (sql: string) => db.prepare(sql).pluck().get() as number;
     expect(count('SELECT count(*) FROM project_docs')).toBeGreaterThan(300);
     expect(count("SELECT count(*) FROM timeline WHERE type = 'MODIFICATION'")).toBeGreaterThan(100);
     expect(count('SELECT count(*) FROM timeline WHERE hidden = 1')).toBeGreaterThan(10);
+    expect(count("SELECT count(*) FROM timeline WHERE type = 'COURRIEL_CLIENT'")).toBeGreaterThan(
+      10,
+    );
     expect(count("SELECT count(*) FROM timeline WHERE params LIKE '%legacyNote%'")).toBeGreaterThan(
       0,
     );
+    // The other read models the project events feed hold rows too.
+    expect(count('SELECT count(*) FROM dashboard_reached')).toBeGreaterThan(400);
+    expect(count('SELECT count(*) FROM dashboard_assignees')).toBeGreaterThan(300);
+    expect(count('SELECT count(*) FROM billing_lines WHERE amount > 0')).toBeGreaterThan(50);
+    expect(count('SELECT count(DISTINCT user_id) FROM billing_lines')).toBe(3);
+    expect(count('SELECT count(*) FROM notif_projects')).toBe(300);
+  });
+
+  function indexes(db: Database.Database): string[] {
+    return db
+      .prepare(
+        "SELECT name || ' ' || sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name",
+      )
+      .pluck()
+      .all() as string[];
+  }
+
+  it('a rebuild builds again every index its projections defer, even when it fails half way', async () => {
+    const fresh = new Database(':memory:');
+    dbs.push(fresh);
+    new Projector(store, fresh, ALL_PROJECTIONS).setup();
+    const expected = indexes(fresh);
+    const deferred = ALL_PROJECTIONS.flatMap((p) => p.deferredIndexes ?? []);
+    expect(deferred.length).toBeGreaterThan(5);
+    for (const name of deferred)
+      expect(expected.some((index) => index.startsWith(`${name} `))).toBe(true);
+    expect(indexes(await built(ALL_PROJECTIONS))).toEqual(expected);
+    // A log that fails on its third page: the rebuild stops, the indexes are there.
+    let reads = 0;
+    const failing = Object.assign(Object.create(store) as SqliteEventStore, {
+      readAll: (from: number, max: number) => {
+        if (++reads === 3) return Promise.reject(new Error('disk gone'));
+        return store.readAll(from, max);
+      },
+    });
+    const db = new Database(':memory:');
+    dbs.push(db);
+    await expect(new Projector(failing, db, ALL_PROJECTIONS).rebuild()).rejects.toThrow(
+      'disk gone',
+    );
+    expect(indexes(db)).toEqual(expected);
   });
 
   it.each([
@@ -402,6 +503,17 @@ describe('projects read model: batched rebuild equals the event-by-event project
     expect(replay.tables).toBeGreaterThan(10);
     expect(replay.differences).toEqual([]);
   });
+
+  it.each([[undefined], [7], [1]])(
+    'pages of %s (default 1000): timeline entries keep the rowid order of one insert per event',
+    async (pageSize) => {
+      // The file page lists entries of the same date by rowid: the row comparison ignores it.
+      const order = (db: Database.Database) =>
+        db.prepare('SELECT rowid, id FROM timeline ORDER BY rowid').all();
+      const db = await built(ALL_PROJECTIONS, pageSize);
+      expect(order(db)).toEqual(order(live));
+    },
+  );
 
   it.each([[undefined], [7], [1]])(
     'pages of %s (default 1000): the search index finds exactly the tiles whose folded text holds the term',

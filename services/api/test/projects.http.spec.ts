@@ -446,27 +446,27 @@ describe('projects (§4, §5, §7 "Projects and customers")', () => {
         .send({ currentProgress: 'relanceAL' });
       expect(res.status).toBe(403);
     }
-    // The admin may pick relanceAL (not a 403), but the demo file is incomplete: the gate
-    // answers; the super admin may still place it there.
+    // The admin may pick relanceAL: the demo's files from awaitingSignature on are complete
+    // (the completeness gate itself is project-rules.http.spec.ts's).
     const relance = await t
       .http()
       .post(`/v1/lease/${_id}`)
       .set(await as('ADMIN'))
       .send({ currentProgress: 'relanceAL' });
-    expect(relance.status).toBe(400);
-    expect(relance.body.message).toBe('Dossier incomplet');
-    const placed = await t
-      .http()
-      .post(`/v1/lease/${_id}`)
-      .set(await as('SUPERADMIN'))
-      .send({ currentProgress: 'relanceAL' });
-    expect(placed.body).toMatchObject({ currentProgress: 'relanceAL' });
+    expect(relance.status).toBe(200);
+    expect(relance.body).toMatchObject({ currentProgress: 'relanceAL' });
     const paid = await t
       .http()
       .post(`/v1/lease/${_id}`)
       .set(await as('ADMIN'))
       .send({ currentProgress: 'paid' });
     expect(paid.status).toBe(403);
+    const placed = await t
+      .http()
+      .post(`/v1/lease/${_id}`)
+      .set(await as('SUPERADMIN'))
+      .send({ currentProgress: 'paid' });
+    expect(placed.body).toMatchObject({ currentProgress: 'paid' });
   });
 
   it('keeps the refresh of a file for the superadmin', async () => {

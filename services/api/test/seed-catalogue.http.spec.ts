@@ -14,13 +14,11 @@ type HostRow = {
 
 describe('the demo catalogue (issue 4 item 6): properties with photos, proposals and visits', () => {
   let t: TestApp;
-  let startMs = 0;
   const as = async () => ({ Authorization: `Bearer ${await t.tokenOf('OPERATOR')}` });
 
   beforeAll(async () => {
-    const started = Date.now();
+    // How long the first start takes is the bench's business, not a timed assertion here.
     t = await startTestApp();
-    startMs = Date.now() - started;
   });
   afterAll(() => t.close());
 
@@ -98,11 +96,5 @@ describe('the demo catalogue (issue 4 item 6): properties with photos, proposals
       .responseType('blob');
     expect(pdf.status).toBe(200);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
-  });
-
-  it('keeps the first start quick', () => {
-    // The whole start (staff, 320 projects, the catalogue, read models) on a shared machine.
-    expect(startMs).toBeLessThan(15000);
-    console.log(`test app with the demo seed started in ${startMs} ms`);
   });
 });

@@ -6,7 +6,7 @@ import { useShellStore } from '../../features/shell/store';
 import { useShellLoad } from '../../features/shell/useShellLoad';
 import { LoadFailedState } from '../../shared/ui/EmptyState';
 import { LoadingState } from '../../shared/ui/LoadingState';
-import { PdfViewer } from '../../shared/pdf-viewer';
+import { LazyPdfViewer } from '../../shared/pdf-viewer';
 
 /** The default layout: loads the session, then the header with the tabs and the page. */
 export function DefaultLayout() {
@@ -38,7 +38,7 @@ export function DefaultLayout() {
       <Box as="main" px={{ base: '3', md: '6' }} py="6">
         <Outlet />
       </Box>
-      <PdfViewer />
+      <LazyPdfViewer />
     </Box>
   );
 }

@@ -1,2 +1,2 @@
-export { PdfViewer } from './PdfViewer';
+export { LazyPdfViewer } from './LazyPdfViewer';
 export { openInViewer, usePdfViewer, type ViewerSource } from './store';

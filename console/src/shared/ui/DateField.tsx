@@ -1,11 +1,13 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Field, HStack, Input } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
+import { CalendarPopover } from './CalendarPopover';
 import { DATE_FORMAT_HINT, INVALID_DATE, maskDate, readDate, showDate } from './frenchDates';
 
 /**
  * A day typed as DD/MM/YYYY whatever the browser's language (a native date input follows the
  * browser's locale): the slashes come as one types; a complete, real date is sent as
- * 'YYYY-MM-DD'; anything else says what is expected.
+ * 'YYYY-MM-DD'; anything else says what is expected. Beside it, 'Choisir une date' opens a
+ * French month grid (CalendarPopover) for those who would rather pick than type.
  */
 export function DateField({
   label,
@@ -14,7 +16,7 @@ export function DateField({
   onChange,
   invalid = false,
   describedBy,
-  maxW = '48',
+  maxW = '56',
   children,
 }: {
   label: string;
@@ -43,28 +45,39 @@ export function DateField({
   return (
     <Field.Root maxW={maxW} invalid={invalid || wrong}>
       <Field.Label>{label}</Field.Label>
-      <Input
-        name={name}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={DATE_FORMAT_HINT}
-        maxLength={10}
-        value={text}
-        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-        onChange={(event) => {
-          const masked = maskDate(event.currentTarget.value);
-          setText(masked);
-          const iso = readDate(masked);
-          if (iso) {
+      <HStack gap="1" w="full" align="start">
+        <Input
+          name={name}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={DATE_FORMAT_HINT}
+          maxLength={10}
+          value={text}
+          aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            const masked = maskDate(event.currentTarget.value);
+            setText(masked);
+            const iso = readDate(masked);
+            if (iso) {
+              setWrong(false);
+              onChange(iso);
+            } else if (masked === '') {
+              setWrong(false);
+              onChange('');
+            }
+          }}
+          onBlur={() => setWrong(text !== '' && readDate(text) === null)}
+        />
+        <CalendarPopover
+          value={value}
+          fieldLabel={label}
+          onSelect={(iso) => {
+            setText(showDate(iso));
             setWrong(false);
             onChange(iso);
-          } else if (masked === '') {
-            setWrong(false);
-            onChange('');
-          }
-        }}
-        onBlur={() => setWrong(text !== '' && readDate(text) === null)}
-      />
+          }}
+        />
+      </HStack>
       {wrong ? (
         <Field.ErrorText id={hintId}>{INVALID_DATE}</Field.ErrorText>
       ) : (

@@ -273,6 +273,17 @@ if (unavailable && isServiceRequired('postgres')) {
       await expect(client.query(APPEND_SQL, values)).rejects.toThrow(
         /2 events announced, fields of 1 1 1 1 given/,
       );
+      // One event announced goes the single-event way, which checks it too.
+      const miscounted = stream('miscounted');
+      const two = appendParameters(miscounted, 'any', [
+        { type: 'A', data: {} },
+        { type: 'A', data: {} },
+      ]);
+      two[2] = 1;
+      await expect(client.query(APPEND_SQL, two)).rejects.toThrow(
+        /1 event announced, several given/,
+      );
+      expect(await open().readStream(miscounted)).toEqual([]);
     });
 
     it('rolls back a whole batch when an event fails midway', async () => {

@@ -51,7 +51,8 @@ const SEPARATOR = '\x1e'; // ASCII record separator
  * One call = one statement = one implicit transaction = one round trip. Each field of the batch
  * comes as one text, joined by SEPARATOR and split with string_to_array: no array literal to
  * escape in JavaScript and unescape in PostgreSQL (with text[]/json[] parameters that was a
- * quarter of the CPU of a 100-event append). `json`, not `jsonb`: the text is kept as written
+ * quarter of the CPU of a 100-event append). A single event, the usual command, skips the split and
+ * the unnest: its texts are the row's. `json`, not `jsonb`: the text is kept as written
  * (key order, "\u0000"), as SQLite keeps it; PostgreSQL still checks it is JSON. Under READ
  * COMMITTED each statement of a volatile function takes a new snapshot, so what is read after
  * the lock includes every append committed before it; under REPEATABLE READ it would not, hence
@@ -98,6 +99,22 @@ BEGIN
     RETURN;
   END IF;
 
+  SELECT e.position INTO head FROM events e ORDER BY e.position DESC LIMIT 1;
+  head := coalesce(head, 0);
+  IF appended = 1 THEN
+    -- One event, the usual command: its fields as given, no arrays to split and unnest.
+    IF p_ids LIKE E'%\\x1e%' OR p_types LIKE E'%\\x1e%' THEN
+      RAISE EXCEPTION 'append_events: 1 event announced, several given';
+    END IF;
+    revision := current_revision + 1;
+    last_position := head + 1;
+    INSERT INTO events (position, id, stream_id, revision, type, data, metadata, created_at)
+      VALUES (last_position, p_ids, p_stream_id, revision, p_types, p_data::json,
+        p_metadata::json, clock_timestamp());
+    PERFORM pg_notify('${APPENDED_CHANNEL}', last_position::text);
+    RETURN;
+  END IF;
+
   ids := string_to_array(p_ids, E'\\x1e');
   types := string_to_array(p_types, E'\\x1e');
   data := string_to_array(p_data, E'\\x1e');
@@ -108,8 +125,6 @@ BEGIN
       cardinality(ids), cardinality(types), cardinality(data), cardinality(metadata);
   END IF;
 
-  SELECT e.position INTO head FROM events e ORDER BY e.position DESC LIMIT 1;
-  head := coalesce(head, 0);
   stamp := clock_timestamp(); -- read under the lock: created_at follows the positions
   INSERT INTO events (position, id, stream_id, revision, type, data, metadata, created_at)
     SELECT head + u.n, u.id, p_stream_id, current_revision + u.n, u.type, u.data::json,

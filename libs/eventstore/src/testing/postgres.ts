@@ -39,9 +39,21 @@ export function postgresUnavailableReason(url: string): string | undefined {
 
 export type ThrowawayDatabase = { url: string; name: string; drop: () => Promise<void> };
 
+/**
+ * The start of throwaway database names: RELOC_TEST_POSTGRES_DB_PREFIX (letters, digits and `_`),
+ * else `reloc_test_`; lets runs that share a server keep to their own names.
+ */
+export function testDatabasePrefix(env: NodeJS.ProcessEnv = process.env): string {
+  const prefix = env.RELOC_TEST_POSTGRES_DB_PREFIX?.trim() || 'reloc_test_';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) {
+    throw new Error(`RELOC_TEST_POSTGRES_DB_PREFIX must be a lower-case identifier, got ${prefix}`);
+  }
+  return prefix;
+}
+
 /** A new, empty database with a random name on the server of `adminUrl`; drop() removes it. */
 export async function createThrowawayDatabase(adminUrl: string): Promise<ThrowawayDatabase> {
-  const name = `reloc_test_${randomBytes(6).toString('hex')}`;
+  const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../config';
 import { createBackup, MANIFEST, readManifest } from './backup';
+import { publicErrorText } from '../infrastructure/public-error';
 
 /** What the last scheduled backup did (shown on /v1/health and the admin page). */
 export type BackupResult = {
@@ -123,7 +124,7 @@ export class BackupScheduler implements OnApplicationShutdown {
         events: null,
         files: null,
         bytes: null,
-        error: message,
+        error: publicErrorText(error),
         lastSuccessAt: this.last?.lastSuccessAt ?? null,
       };
     }

@@ -190,14 +190,72 @@ function reconcile(
   placeCustom(sql, userId);
 }
 
-function resolveStaff(sql: Sql, trigram: string | null): { id: string; rewards: Rewards } | null {
+/**
+ * `billing_projects` rows as read or written during the current page (null: no row), so the
+ * file's later events in the page need not read it again. Replaced, never changed in place
+ * (a caller's row stays what it read); forgotten at the end of every page, committed or not.
+ */
+const projectRows = new WeakMap<Database.Database, Map<string, ProjectRow | null>>();
+
+function projectRowsOf(db: Database.Database): Map<string, ProjectRow | null> {
+  let rows = projectRows.get(db);
+  if (!rows) projectRows.set(db, (rows = new Map()));
+  return rows;
+}
+
+function getProject(db: Database.Database, sql: Sql, id: string): ProjectRow | undefined {
+  const rows = projectRowsOf(db);
+  let row = rows.get(id);
+  if (row === undefined) {
+    row = (sql.projectGet.get(id) as ProjectRow | undefined) ?? null;
+    rows.set(id, row);
+  }
+  return row ?? undefined;
+}
+
+/** After an UPDATE of the row: what SQLite now holds (texts and integers stored as given). */
+function patchProject(db: Database.Database, id: string, patch: Partial<ProjectRow>): void {
+  const rows = projectRows.get(db);
+  const row = rows?.get(id);
+  if (row) rows!.set(id, { ...row, ...patch });
+}
+
+const textOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+type StaffRow = { id: string; rewards: string };
+
+/**
+ * Staff rows by trigram as read during the current page: every file reaching a step looks its
+ * assignees up, and users change rarely. Forgotten at every write of `billing_users` and at
+ * the end of every page (committed or not).
+ */
+const staffByTrigram = new WeakMap<Database.Database, Map<string, StaffRow | null>>();
+
+function resolveStaff(
+  db: Database.Database,
+  sql: Sql,
+  trigram: string | null,
+): { id: string; rewards: Rewards } | null {
   if (!trigram) return null;
-  const row = sql.userByTrigram.get(trigram) as { id: string; rewards: string } | undefined;
+  let known = staffByTrigram.get(db);
+  if (!known) staffByTrigram.set(db, (known = new Map()));
+  let row = known.get(trigram);
+  if (row === undefined) {
+    row = (sql.userByTrigram.get(trigram) as StaffRow | undefined) ?? null;
+    known.set(trigram, row);
+  }
   return row ? { id: row.id, rewards: JSON.parse(row.rewards) as Rewards } : null;
 }
 
 /** The file first reaches sentToAL or paid: its assignees, their grids and visits are frozen. */
-function reachStep(sql: Sql, project: ProjectRow, step: BillingStep, at: string): void {
+function reachStep(
+  db: Database.Database,
+  sql: Sql,
+  project: ProjectRow,
+  step: BillingStep,
+  at: string,
+): void {
   const reached = JSON.parse(project.reached) as Reached;
   if (reached[step]) return;
   const trigrams = JSON.parse(project.assignees) as Record<string, string | null>;
@@ -205,7 +263,7 @@ function reachStep(sql: Sql, project: ProjectRow, step: BillingStep, at: string)
   const rewards: Record<string, RewardGrid> = {};
   const byTrigram: Record<string, string> = {};
   for (const role of REWARD_ROLES) {
-    const staff = resolveStaff(sql, trigrams[role] ?? null);
+    const staff = resolveStaff(db, sql, trigrams[role] ?? null);
     assignees[role] = staff?.id ?? null;
     if (staff) {
       rewards[staff.id] = staff.rewards[step];
@@ -231,7 +289,9 @@ function reachStep(sql: Sql, project: ProjectRow, step: BillingStep, at: string)
     if (row) rewards[actor] = (JSON.parse(row.rewards) as Rewards)[step];
   }
   const snapshot = { step, assignees, rewards, visits, at };
-  sql.projectReached.run(JSON.stringify({ ...reached, [step]: snapshot }), project.id);
+  const reachedText = JSON.stringify({ ...reached, [step]: snapshot });
+  sql.projectReached.run(reachedText, project.id);
+  patchProject(db, project.id, { reached: reachedText });
   if (project.deleted) return;
   const overrides = JSON.parse(project.overrides) as BillingOverrides;
   for (const line of billingLines(snapshot, overrides))
@@ -306,6 +366,7 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
   const d = event.data as Data;
   switch (event.type) {
     case 'UserCreated': {
+      staffByTrigram.delete(db);
       const u = d as {
         userId: string;
         trigram: string | null;
@@ -322,6 +383,7 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
       return;
     }
     case 'UserUpdated': {
+      staffByTrigram.delete(db);
       const { userId, changes } = d as {
         userId: string;
         changes: {
@@ -362,13 +424,21 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
         fields: { firstName?: string | null; lastName?: string | null };
         assignees: Record<string, string | null>;
       };
-      sql.projectInsert.run(
-        p.projectId,
-        p.fields.firstName ?? null,
-        p.fields.lastName ?? null,
-        JSON.stringify(p.assignees ?? {}),
-        JSON.stringify({ sentToAL: {}, paid: {} }),
-      );
+      const row = {
+        id: p.projectId,
+        first_name: p.fields.firstName ?? null,
+        last_name: p.fields.lastName ?? null,
+        assignees: JSON.stringify(p.assignees ?? {}),
+        overrides: JSON.stringify({ sentToAL: {}, paid: {} }),
+        reached: '{}',
+        stopped: 0,
+        deleted: 0,
+      };
+      sql.projectInsert.run(row.id, row.first_name, row.last_name, row.assignees, row.overrides);
+      // Kept only when SQLite holds exactly these values (a number would be stored as text).
+      if (typeof row.id === 'string' && textOrNull(row.first_name) && textOrNull(row.last_name))
+        projectRowsOf(db).set(row.id, row);
+      else projectRows.get(db)?.delete(String(row.id));
       return;
     }
     case 'ProjectFieldsChanged': {
@@ -377,44 +447,54 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
         changes: { firstName?: string | null; lastName?: string | null };
       };
       if (!('firstName' in changes) && !('lastName' in changes)) return;
-      const row = sql.projectGet.get(projectId) as ProjectRow | undefined;
+      const row = getProject(db, sql, projectId);
       if (!row) return;
-      sql.projectNames.run(
-        'firstName' in changes ? changes.firstName : row.first_name,
-        'lastName' in changes ? changes.lastName : row.last_name,
-        projectId,
-      );
+      const names = {
+        first_name: 'firstName' in changes ? changes.firstName : row.first_name,
+        last_name: 'lastName' in changes ? changes.lastName : row.last_name,
+      };
+      sql.projectNames.run(names.first_name, names.last_name, projectId);
+      if (textOrNull(names.first_name) && textOrNull(names.last_name))
+        patchProject(db, projectId, names as Pick<ProjectRow, 'first_name' | 'last_name'>);
+      else projectRows.get(db)?.delete(projectId);
       return;
     }
     case 'ProjectAssigneeChanged': {
       const { projectId, role, to } = d as { projectId: string; role: string; to: string | null };
-      const row = sql.projectGet.get(projectId) as ProjectRow | undefined;
+      const row = getProject(db, sql, projectId);
       if (!row) return;
-      const assignees = { ...JSON.parse(row.assignees), [role]: to };
-      sql.projectAssignees.run(JSON.stringify(assignees), projectId);
+      const assignees = JSON.stringify({ ...JSON.parse(row.assignees), [role]: to });
+      sql.projectAssignees.run(assignees, projectId);
+      patchProject(db, projectId, { assignees });
       return;
     }
     case 'ProjectStageChanged': {
       const { projectId, to, at } = d as { projectId: string; to: string; at: string };
       if (to !== 'sentToAL' && to !== 'paid') return;
-      const row = sql.projectGet.get(projectId) as ProjectRow | undefined;
-      if (row) reachStep(sql, row, to, at ?? event.createdAt);
+      const row = getProject(db, sql, projectId);
+      if (row) reachStep(db, sql, row, to, at ?? event.createdAt);
       return;
     }
     case 'ProjectBillingOverridden': {
       const { projectId, overrides } = d as { projectId: string; overrides: BillingOverrides };
-      const row = sql.projectGet.get(projectId) as ProjectRow | undefined;
+      const row = getProject(db, sql, projectId);
       if (!row) return;
-      sql.projectOverrides.run(JSON.stringify(overrides), projectId);
+      const overridesText = JSON.stringify(overrides);
+      sql.projectOverrides.run(overridesText, projectId);
+      patchProject(db, projectId, { overrides: overridesText });
       if (!row.deleted) reprice(sql, row, overrides, event.createdAt);
       return;
     }
     case 'ProjectStopped':
-    case 'ProjectRestarted':
-      sql.projectStopped.run(event.type === 'ProjectStopped' ? 1 : 0, d.projectId);
+    case 'ProjectRestarted': {
+      const stopped = event.type === 'ProjectStopped' ? 1 : 0;
+      sql.projectStopped.run(stopped, d.projectId);
+      patchProject(db, String(d.projectId), { stopped });
       return;
+    }
     case 'ProjectDeleted':
       sql.projectDeleted.run(d.projectId);
+      patchProject(db, String(d.projectId), { deleted: 1 });
       return;
     case 'ProposalCreated':
       sql.visitInsert.run(d.proposalId, (d as { idBuy: string }).idBuy);
@@ -485,7 +565,17 @@ export const billingProjection: Projection = {
   },
   drop(db) {
     statementsOf.forget(db);
+    staffByTrigram.delete(db);
+    projectRows.delete(db);
     for (const table of BILLING_TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
   },
   apply: applyBillingEvent,
+  flush(db) {
+    staffByTrigram.delete(db);
+    projectRows.delete(db);
+  },
+  discard(db) {
+    staffByTrigram.delete(db);
+    projectRows.delete(db);
+  },
 };

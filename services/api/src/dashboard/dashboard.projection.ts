@@ -30,6 +30,21 @@ const sql = preparedPerConnection(prepare);
 
 type Data = Record<string, unknown> & { projectId: string };
 
+/**
+ * Stages each file is known to hold a `dashboard_reached` row for, during the current page:
+ * every stage change names all the stages up to the new one, and those already there need no
+ * write (the row keeps its first date). Forgotten at the end of every page, committed or not.
+ */
+const reachedInPage = new WeakMap<Database.Database, Map<string, Set<string>>>();
+
+function reachedOf(db: Database.Database, id: string): Set<string> {
+  let files = reachedInPage.get(db);
+  if (!files) reachedInPage.set(db, (files = new Map()));
+  let reached = files.get(id);
+  if (!reached) files.set(id, (reached = new Set()));
+  return reached;
+}
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
 
 /**
@@ -48,6 +63,8 @@ export const dashboardProjection: Projection = {
     'ProjectAssigneeChanged',
     'ProjectDeleted',
   ],
+  // Its writes find rows by file (the primary keys); the dashboard's queries read these.
+  deferredIndexes: ['dashboard_reached_at', 'dashboard_assignees_trigram'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS dashboard_files (
@@ -68,8 +85,15 @@ export const dashboardProjection: Projection = {
   },
   drop(db) {
     sql.forget(db);
+    reachedInPage.delete(db);
     db.exec(`DROP TABLE IF EXISTS dashboard_files; DROP TABLE IF EXISTS dashboard_reached;
       DROP TABLE IF EXISTS dashboard_assignees;`);
+  },
+  flush(db) {
+    reachedInPage.delete(db);
+  },
+  discard(db) {
+    reachedInPage.delete(db);
   },
   apply(db, event: RecordedEvent) {
     const data = event.data as Data;
@@ -81,6 +105,7 @@ export const dashboardProjection: Projection = {
         const fields = (data.fields ?? {}) as Record<string, unknown>;
         q.file.run(id, createdAt, text(fields.company));
         q.reached.run(id, 'created', createdAt);
+        reachedOf(db, id).add('created');
         for (const [role, trigram] of Object.entries((data.assignees ?? {}) as object))
           if (STAFF_ASSIGNEES.has(role) && text(trigram)) q.assign.run(id, role, trigram);
         return;
@@ -92,7 +117,12 @@ export const dashboardProjection: Projection = {
       }
       case 'ProjectStageChanged': {
         if (!isProjectStage(data.to)) return;
-        for (const status of statusesReachedAt(data.to)) q.reached.run(id, status, String(data.at));
+        const reached = reachedOf(db, id);
+        for (const status of statusesReachedAt(data.to)) {
+          if (reached.has(status)) continue;
+          q.reached.run(id, status, String(data.at));
+          reached.add(status);
+        }
         return;
       }
       case 'ProjectAssigneeChanged': {
@@ -105,6 +135,7 @@ export const dashboardProjection: Projection = {
       case 'ProjectDeleted':
         q.dropFile.run(id);
         q.dropReached.run(id);
+        reachedInPage.get(db)?.delete(id);
         q.dropAssignees.run(id);
         return;
     }

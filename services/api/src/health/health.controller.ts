@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { EventStore } from '@reloc/eventstore';
@@ -6,6 +6,7 @@ import { Public } from '../auth/roles.decorator';
 import { Projector } from '../infrastructure/projector';
 import { EVENT_STORE } from '../infrastructure/tokens';
 import { BackupScheduler } from '../backup/backup-scheduler';
+import { publicErrorText } from '../infrastructure/public-error';
 
 /**
  * Liveness, readiness and the projector's position and lag per read model, so "caught up"
@@ -14,6 +15,8 @@ import { BackupScheduler } from '../backup/backup-scheduler';
 @ApiTags('health')
 @Controller()
 export class HealthController {
+  private readonly logger = new Logger('Health');
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly projector: Projector,
@@ -28,7 +31,11 @@ export class HealthController {
     try {
       head = await this.store.headPosition();
     } catch (error) {
-      storeError = error instanceof Error ? error.message : String(error);
+      // /health is public: the code only; the message (host, credentials) goes to the log.
+      storeError = publicErrorText(error);
+      this.logger.warn(
+        `journal d'événements injoignable / event store unreachable: ${String(error)}`,
+      );
     }
     const position = this.projector.currentPosition;
     const lag = head === null ? null : Math.max(0, head - position);

@@ -12,6 +12,13 @@ export type Projection = {
   /** Event types this projection reads; others never reach `apply`. */
   handles: readonly string[];
   setup(db: Database.Database): void;
+  /**
+   * Secondary indexes `setup` creates that its own `apply`/`flush` never read (only the API's
+   * queries do): a full rebuild drops them once the tables are set up and has `setup` build
+   * them again once the log is replayed (one sort instead of an update per row). Should the
+   * rebuild stop half way, the next `setup` (every start) recreates them.
+   */
+  deferredIndexes?: readonly string[];
   drop(db: Database.Database): void;
   apply(db: Database.Database, event: RecordedEvent): void;
   /**

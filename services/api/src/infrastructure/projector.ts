@@ -4,6 +4,8 @@ import { EventStore, RecordedEvent, START, Subscription } from '@reloc/eventstor
 import { Projection } from './projection';
 
 const PAGE_SIZE = 1000;
+/** The page cache during a full rebuild (negative: KiB), then back to the connection's own. */
+const REBUILD_CACHE_SIZE = -65536;
 
 /**
  * Told of every page once its rows are committed, before the writers waiting for it are
@@ -113,6 +115,13 @@ export class Projector {
     if (!this.versionsMatch()) {
       this.logger.log('read models changed since the last run: rebuilding them from the log');
       await this.rebuild();
+    } else if (this.position !== START && this.position > (await this.store.headPosition())) {
+      // Read models ahead of the log: it was replaced (a restored log, another database). They
+      // describe events that no longer exist, and the new ones would be taken as already seen.
+      this.logger.warn(
+        `read models at position ${this.position} ahead of the log: rebuilding them from the log`,
+      );
+      await this.rebuild();
     }
     this.stopped = false;
     await this.catchUp();
@@ -141,7 +150,19 @@ export class Projector {
       this.saveVersions();
     })();
     this.setup();
-    await this.catchUp(onProgress, untilPosition);
+    // Indexes no projection reads while it writes are built once, after the replay.
+    for (const projection of this.projections)
+      for (const index of projection.deferredIndexes ?? [])
+        this.db.exec(`DROP INDEX IF EXISTS "${index}"`);
+    // The replay touches far more pages than a live page does: a larger page cache meanwhile.
+    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
+    this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
+    try {
+      await this.catchUp(onProgress, untilPosition);
+    } finally {
+      this.db.pragma(`cache_size = ${cacheSize}`);
+      for (const projection of this.projections) projection.setup(this.db);
+    }
   }
 
   waitFor(position: number, timeoutMs = 10000): Promise<void> {

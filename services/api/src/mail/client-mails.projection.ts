@@ -1,6 +1,7 @@
 import { ClientMailEvent, MAIL_TYPE_LABELS } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
+import { flushTimeline } from '../projects/projects.projection';
 
 type Actor = { id?: string; trigram?: string | null };
 
@@ -48,6 +49,8 @@ export const clientMailsProjection: Projection = {
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'timeline'")
       .get();
     if (!hasTimeline) return;
+    // After the entries the files projection holds for this page: the same rowid order.
+    flushTimeline(db);
     db.prepare(
       `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
        VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,

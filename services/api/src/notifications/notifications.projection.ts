@@ -170,6 +170,8 @@ export const notificationsProjection: Projection = {
   name: 'notifications',
   version: 3,
   handles: HANDLED,
+  // Only the API's queries read these; `apply` finds rows by id, source and file.
+  deferredIndexes: ['notifications_user', 'notifications_project'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS notifications (
@@ -181,6 +183,7 @@ export const notificationsProjection: Projection = {
       CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, ts DESC);
       CREATE INDEX IF NOT EXISTS notifications_project ON notifications (user_id, project_id, seen);
       CREATE INDEX IF NOT EXISTS notifications_source ON notifications (source_id);
+      CREATE INDEX IF NOT EXISTS notifications_project_id ON notifications (project_id);
       CREATE TABLE IF NOT EXISTS notif_projects (
         id TEXT PRIMARY KEY, first_name TEXT, last_name TEXT, assignees TEXT NOT NULL,
         deleted INTEGER NOT NULL

@@ -56,14 +56,57 @@ function prepare(db: Database.Database) {
     tileSearch: db.prepare('SELECT rowid, search FROM project_board WHERE id = ?'),
     indexSearch: db.prepare('INSERT INTO project_search (rowid, search) VALUES (?, ?)'),
     unindexSearch: db.prepare('DELETE FROM project_search WHERE rowid = ?'),
-    addTimeline: db.prepare(
-      `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
-    ),
   };
 }
 
 const sql = preparedPerConnection(prepare);
+
+/** Timeline rows written per statement, and the parameters of one row. */
+const TIMELINE_BATCH = 50;
+const TIMELINE_PARAMS = 7;
+
+/** Timeline rows of the current page not written yet, as one flat list of parameters. */
+const pendingTimeline = new WeakMap<Database.Database, unknown[]>();
+
+/** Multi-row timeline inserts, prepared once per connection and number of rows. */
+const timelineInserts = new WeakMap<Database.Database, Map<number, Database.Statement>>();
+
+function timelineInsert(db: Database.Database, rows: number): Database.Statement {
+  let byRows = timelineInserts.get(db);
+  if (!byRows) timelineInserts.set(db, (byRows = new Map()));
+  let statement = byRows.get(rows);
+  if (!statement) {
+    statement = db.prepare(
+      `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
+       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 1)').join(', ')}`,
+    );
+    byRows.set(rows, statement);
+  }
+  return statement;
+}
+
+/**
+ * Writes the timeline rows held since the last write, in the order they were added (so their
+ * rowids, which order entries of the same date, are those of one insert per event). Whatever
+ * else reads or writes the timeline during a page calls it first.
+ */
+export function flushTimeline(db: Database.Database): void {
+  const params = pendingTimeline.get(db);
+  if (!params?.length) return;
+  pendingTimeline.delete(db);
+  const rows = params.length / TIMELINE_PARAMS;
+  let done = 0;
+  for (; done + TIMELINE_BATCH <= rows; done += TIMELINE_BATCH)
+    timelineInsert(db, TIMELINE_BATCH).run(
+      params.slice(done * TIMELINE_PARAMS, (done + TIMELINE_BATCH) * TIMELINE_PARAMS),
+    );
+  if (done < rows) timelineInsert(db, rows - done).run(params.slice(done * TIMELINE_PARAMS));
+}
+
+function forgetTimeline(db: Database.Database): void {
+  pendingTimeline.delete(db);
+  timelineInserts.delete(db);
+}
 
 /** A file folded during the current page, and its keys' order (read once, when needed). */
 type Held = { state: Project; order: Map<string, number> | null };
@@ -201,6 +244,16 @@ export const projectsProjection: Projection = {
   // file per page of events (foldProjectEvent), with what the merged rules added.
   version: 4,
   handles: Object.keys(PROJECT_EVENT_TYPES),
+  // Its writes find a tile, a document and a timeline entry by id only.
+  deferredIndexes: [
+    'project_board_state_stage',
+    'project_board_stage_move',
+    'project_board_move_id',
+    'project_board_state_move',
+    'project_board_alerts',
+    'project_board_user',
+    'timeline_target',
+  ],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS project_docs (id TEXT PRIMARY KEY, doc TEXT NOT NULL);
@@ -236,9 +289,11 @@ export const projectsProjection: Projection = {
       );
       CREATE INDEX IF NOT EXISTS timeline_target ON timeline (target_id, date);`);
     sql.forget(db);
+    forgetTimeline(db);
   },
   drop(db) {
     sql.forget(db);
+    forgetTimeline(db);
     pending.delete(db);
     db.exec(
       `DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board;
@@ -276,7 +331,9 @@ export const projectsProjection: Projection = {
           );
     if (entry) {
       const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
-      sql(db).addTimeline.run(
+      let params = pendingTimeline.get(db);
+      if (!params) pendingTimeline.set(db, (params = []));
+      params.push(
         event.id,
         id,
         // When it happened: a demo event's own backdated time (issue 15 point 26).
@@ -289,6 +346,7 @@ export const projectsProjection: Projection = {
     }
   },
   flush(db) {
+    flushTimeline(db);
     const held = pending.get(db);
     if (!held?.size) return;
     for (const [id, { state: project }] of held) {
@@ -300,6 +358,7 @@ export const projectsProjection: Projection = {
   },
   discard(db) {
     pending.get(db)?.clear();
+    pendingTimeline.delete(db);
   },
 };
 
@@ -310,6 +369,7 @@ export const timelineHiddenProjection: Projection = {
   setup() {},
   drop() {},
   apply(db, event) {
+    flushTimeline(db); // the entry may have been added earlier in this page
     db.prepare('UPDATE timeline SET hidden = 1 WHERE id = ?').run(
       (event.data as { entryId: string }).entryId,
     );

@@ -72,9 +72,18 @@ export function foldText(value: string): string {
     .toLowerCase();
 }
 
+/** The total of the board's query: its column's count, or all counts added up. */
+function totalOf(counts: Record<string, number>, query: BoardQuery): number {
+  return query.progress && query.progress !== 'all'
+    ? (counts[query.progress] ?? 0)
+    : Object.values(counts).reduce((sum, n) => sum + n, 0);
+}
+
 @Injectable()
 export class ProjectsReadModel {
   private readonly statements = new Map<string, Database.Statement>();
+  /** How a search reads its matches: chosen per query ('auto'), or forced (tests compare them). */
+  searchPlan: 'auto' | 'walk' | 'lookup' = 'auto';
 
   constructor(@Inject(READ_DB) private readonly db: Database.Database) {
     db.function('reloc_fold', { deterministic: true }, (value: unknown) =>
@@ -135,39 +144,112 @@ export class ProjectsReadModel {
       params.push(query.year);
     }
     const term = query.search?.trim().toLowerCase();
-    if (term && [...term].length >= 3) {
-      // Substring of 3 characters or more: the trigram index finds the tiles.
-      where.push('rowid IN (SELECT rowid FROM project_search WHERE project_search MATCH ?)');
-      params.push(`"${term.replace(/"/g, '""')}"`);
-    } else if (term) {
-      // Trigrams need 3 characters: shorter ones scan the board, folded the same way.
-      where.push("reloc_fold(search) LIKE ? ESCAPE '\\'");
-      params.push(`%${foldText(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    }
-    const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const counts = Object.fromEntries(
-      (
-        this.statement(
-          `SELECT current_progress AS stage, COUNT(*) AS n FROM project_board ${base} GROUP BY current_progress`,
-        ).all(...params) as { stage: string; n: number }[]
-      ).map((row) => [row.stage, row.n]),
-    ) as Record<string, number>;
     const byStage = query.progress && query.progress !== 'all';
+    const order = 'ORDER BY last_move DESC, id DESC';
+    if (term) return this.search(query, term, where, params, now);
+    const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const counts = this.countsOf(
+      `SELECT current_progress AS stage, COUNT(*) AS n FROM project_board ${base} GROUP BY current_progress`,
+      params,
+    );
     // The total is read from the counts rather than counted again.
-    const total = byStage
-      ? (counts[query.progress as string] ?? 0)
-      : Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const total = totalOf(counts, query);
     const pageWhere = byStage ? `${base ? `${base} AND` : 'WHERE'} current_progress = ?` : base;
     const pageParams = byStage ? [...params, query.progress] : params;
-    const order = 'ORDER BY last_move DESC, id DESC';
-    // A search sorts its matches on the order's columns alone, then reads the page's rows.
     const rows = this.statement(
-      term
-        ? `SELECT * FROM project_board WHERE rowid IN (
-             SELECT rowid FROM project_board ${pageWhere} ${order} LIMIT ? OFFSET ?) ${order}`
-        : `SELECT * FROM project_board ${pageWhere} ${order} LIMIT ? OFFSET ?`,
+      `SELECT * FROM project_board ${pageWhere} ${order} LIMIT ? OFFSET ?`,
     ).all(...pageParams, query.size, query.offset) as TileRow[];
     return { leases: rows.map((row) => toTile(row, now)), total, counts };
+  }
+
+  private countsOf(sql: string, params: unknown[]): Record<string, number> {
+    return Object.fromEntries(
+      (this.statement(sql).all(...params) as { stage: string; n: number }[]).map((row) => [
+        row.stage,
+        row.n,
+      ]),
+    ) as Record<string, number>;
+  }
+
+  /**
+   * The rowids of the tiles whose folded text holds the term, read once: 3 characters or more
+   * from the trigram index, shorter ones by scanning the board folded the same way.
+   */
+  private matches(term: string): number[] {
+    if ([...term].length >= 3)
+      return this.statement('SELECT rowid FROM project_search WHERE project_search MATCH ?')
+        .pluck()
+        .all(`"${term.replace(/"/g, '""')}"`) as number[];
+    // A text of ASCII alone (as many bytes as characters) is its own fold to LIKE, which ignores
+    // ASCII case: only the others go through reloc_fold (a call into JS per row).
+    return this.statement(
+      `SELECT rowid FROM project_board
+       WHERE (CASE WHEN length(search) = octet_length(search) THEN search ELSE reloc_fold(search) END)
+         LIKE ? ESCAPE '\\'`,
+    )
+      .pluck()
+      .all(`%${foldText(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as number[];
+  }
+
+  /**
+   * A search: its matches read once, then the counts and the page restricted to them. Few
+   * matches: each is looked up by rowid (the matches drive the join); many: the board's own
+   * index for the filter and order is walked as without a search (`+rowid` keeps the planner
+   * off the rowid), keeping the entries whose rowid is a match, so the first page stops once it
+   * holds its tiles. Both give the same rows (test/board-search.spec.ts); only the cost differs.
+   */
+  private search(query: BoardQuery, term: string, where: string[], params: unknown[], now: string) {
+    const matches = this.matches(term);
+    if (!matches.length) return { leases: [], total: 0, counts: {} };
+    const hits = JSON.stringify(matches);
+    const plan = this.searchPlan === 'auto' ? this.planSearch(matches.length, query) : null;
+    const walkCounts = plan ? plan.walkCounts : this.searchPlan === 'walk';
+    const walkPage = plan ? plan.walkPage : this.searchPlan === 'walk';
+    const member = 'project_board.rowid IN (SELECT value FROM json_each(?))';
+    // The matches first, each looked up (CROSS JOIN keeps that order); or the board's index.
+    const driven = `(SELECT value AS hit FROM json_each(?)) AS matches
+      CROSS JOIN project_board ON project_board.rowid = matches.hit`;
+    const whereOf = (clauses: string[]) => (clauses.length ? `WHERE ${clauses.join(' AND ')}` : '');
+    const counts = this.countsOf(
+      walkCounts
+        ? `SELECT current_progress AS stage, COUNT(*) AS n FROM project_board
+           ${whereOf([...where, `+${member}`])} GROUP BY current_progress`
+        : `SELECT current_progress AS stage, COUNT(*) AS n FROM ${driven}
+           ${whereOf(where)} GROUP BY current_progress`,
+      walkCounts ? [...params, hits] : [hits, ...params],
+    );
+    const total = totalOf(counts, query);
+    const byStage = query.progress && query.progress !== 'all';
+    const pageWhere = byStage ? [...where, 'current_progress = ?'] : where;
+    const pageParams = byStage ? [...params, query.progress] : params;
+    const order = 'ORDER BY last_move DESC, id DESC';
+    const rows = (
+      walkPage
+        ? this.statement(
+            `SELECT * FROM project_board ${whereOf([...pageWhere, `+${member}`])} ${order} LIMIT ? OFFSET ?`,
+          ).all(...pageParams, hits, query.size, query.offset)
+        : // The matches sorted on the order's columns alone, then the page's rows read.
+          this.statement(
+            `SELECT * FROM project_board WHERE rowid IN (
+               SELECT project_board.rowid FROM ${driven} ${whereOf(pageWhere)} ${order} LIMIT ? OFFSET ?)
+             ${order}`,
+          ).all(hits, ...pageParams, query.size, query.offset)
+    ) as TileRow[];
+    return { leases: rows.map((row) => toTile(row, now)), total, counts };
+  }
+
+  /**
+   * Which way each statement of a search goes, from the number of matches and the board's size
+   * (its largest rowid, read in one step): a lookup costs about as much as reading 16 index
+   * entries for the counts, 28 for the page, whose walk stops after the page's last tile.
+   */
+  planSearch(matches: number, query: Pick<BoardQuery, 'offset' | 'size'>) {
+    const board = Math.max(
+      1,
+      Number(this.statement('SELECT max(rowid) FROM project_board').pluck().get() ?? 0),
+    );
+    const walked = Math.min(board, ((query.offset + query.size) * board) / matches);
+    return { walkCounts: matches * 16 > board, walkPage: matches * 28 > walked };
   }
 
   tags(): string[] {

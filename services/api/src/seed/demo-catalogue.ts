@@ -6,6 +6,7 @@ import {
   Host,
   HostEvent,
   hostDecider,
+  hostHasExactAddress,
   hostPosition,
   HostPlace,
   ProjectPlaces,
@@ -298,6 +299,9 @@ const DENIED: ProposalStatus[] = [
 const stageIndex = (stage: ProjectStage) => PROJECT_STAGES.indexOf(stage);
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** From this stage on, a demo file has its chosen property and its required documents. */
+export const DEMO_DOSSIER_STAGE: ProjectStage = 'awaitingSignature';
+
 /** Proposals on the projects whose research has started: a few each, more further on. */
 export function demoProposals(
   projects: readonly DemoProjectRef[],
@@ -309,14 +313,22 @@ export function demoProposals(
   const research = stageIndex('researchStarted');
   const visiting = stageIndex('visitScheduled');
   const accepted = stageIndex('caseAccepted');
+  const dossier = stageIndex(DEMO_DOSSIER_STAGE);
   const streams: DemoStream[] = [];
   for (const project of projects) {
     const index = stageIndex(project.stage);
+    // From awaitingSignature on, a file went through the §5 gate: a chosen property and at
+    // least three visited proposals with an exact address (the visited ones are counted).
+    const ready = index >= dossier;
     // A stopped file's research stopped too: a few of them keep what was proposed before.
-    if (index < research || (project.stopped && rand() < 0.7)) continue;
-    const local = hosts.filter((host) => host.city === project.workCity);
-    const pool = local.length >= 8 ? local : hosts;
-    const count = 2 + Math.floor(rand() * 2) + (index >= visiting ? 1 : 0);
+    if (index < research || (!ready && project.stopped && rand() < 0.7)) continue;
+    const exactHosts = (list: readonly DemoHost[]) =>
+      ready
+        ? list.filter((host) => hostHasExactAddress(host.place as Pick<Host, 'addressObject'>))
+        : list;
+    const local = exactHosts(hosts.filter((host) => host.city === project.workCity));
+    const pool = local.length >= 8 ? local : exactHosts(hosts);
+    const count = ready ? 4 : 2 + Math.floor(rand() * 2) + (index >= visiting ? 1 : 0);
     const chosen = new Set<DemoHost>();
     while (chosen.size < Math.min(count, pool.length)) chosen.add(pick(pool));
     let n = 0;
@@ -347,13 +359,13 @@ export function demoProposals(
           at: at(0),
         });
       }
-      const roll = rand();
+      const roll = ready ? rand() * 0.35 : rand();
       if (roll < 0.35) commands.push({ ...base, type: 'SetOpinion', opinion: 'liked', at: at(1) });
       else if (roll < 0.5)
         commands.push({ ...base, type: 'SetOpinion', opinion: 'disliked', at: at(1) });
       if (rand() < 0.25)
         commands.push({ ...base, type: 'SetStatus', status: pick(ACTIVE_STATUSES), at: at(1) });
-      const visits = index >= visiting ? 0.75 : 0.3;
+      const visits = ready ? 1 : index >= visiting ? 0.75 : 0.3;
       const disliked = roll >= 0.35 && roll < 0.5;
       if (rand() < visits && !disliked) {
         const day = new Date(proposedAt + Math.floor(2 + rand() * 20) * DAY);
@@ -367,10 +379,10 @@ export function demoProposals(
           authorOther: author === 'other' ? `${pick(FIRST_NAMES)} (stagiaire)` : null,
           at: at(2),
         });
-        if (rand() < 0.12)
+        if (rand() < 0.12 && !ready)
           commands.push({ ...base, type: 'CancelVisit', reason: pick(CANCEL_REASONS), at: at(3) });
       }
-      if (rand() < 0.08)
+      if (rand() < 0.08 && !ready)
         commands.push({ ...base, type: 'SetStatus', status: pick(DENIED), at: at(4) });
       if (index >= accepted && n === 1)
         commands.push({ ...base, type: 'SetFolderStatus', folderStatus: 'accepted', at: at(5) });

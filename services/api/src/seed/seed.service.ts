@@ -7,14 +7,31 @@ import { SYSTEM_ACTOR } from '../auth/current-user';
 import { hashPassword } from '../auth/password';
 import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import { FilesService } from '../files/files.service';
-import { isProjectStage, projectDecider, stageIndex, type Project } from '@reloc/domain';
+import {
+  documentsDecider,
+  type DocumentsCommand,
+  type DocumentsEvent,
+  expectedFileCount,
+  hostHasExactAddress,
+  isProjectStage,
+  newObjectId,
+  projectDecider,
+  stageIndex,
+  type Project,
+} from '@reloc/domain';
+import { mergeToPdf } from '@reloc/pdf';
+import { BLOB_STORE, EncryptedBlobStore } from '../files/blob-store';
+import { documentsStream } from '../documents/documents.service';
+import { DocumentsReadModel } from '../documents/documents.read-model';
+import { HostsReadModel } from '../hosts/hosts.read-model';
+import { ProposalsReadModel } from '../proposals/proposals.read-model';
 import { CommandExecutor } from '../infrastructure/command-executor';
 import { Projector } from '../infrastructure/projector';
 import { CreateUserCommand, DeactivateUserCommand } from '../users/commands/user-commands';
 import { UserRow, UsersReadModel } from '../users/users.read-model';
 import { DEMO_ACCOUNTS, SUPERADMIN_PROFILE } from './demo-staff';
 import { demoProjects } from './demo-projects';
-import { DemoProjectRef, demoHosts, demoProposals } from './demo-catalogue';
+import { DEMO_DOSSIER_STAGE, DemoProjectRef, demoHosts, demoProposals } from './demo-catalogue';
 import { demoPhotos } from './demo-photos';
 import { DemoProspect, demoProspects } from './demo-prospects';
 import { demoAnnouncements } from './demo-announcements';
@@ -38,6 +55,7 @@ const DEMO_PROSPECTS_MARKER_STREAM = 'seed-demo-prospects';
 const DEMO_HOST_COUNT = 240;
 const DEMO_ANNOUNCEMENTS_MARKER_STREAM = 'seed-demo-announcements';
 const DEMO_ANNOUNCEMENT_COUNT = 25;
+const DEMO_DOSSIERS_MARKER_STREAM = 'seed-demo-dossiers';
 
 /**
  * First run: the superadmin of RELOC_ADMIN_EMAIL, then (unless RELOC_DEMO=0) the demo data
@@ -56,6 +74,7 @@ export class SeedService {
     private readonly files: FilesService,
     @Inject(READ_DB) private readonly db: Database.Database,
     private readonly executor: CommandExecutor,
+    @Inject(BLOB_STORE) private readonly blobs: EncryptedBlobStore,
   ) {}
 
   /**
@@ -72,6 +91,7 @@ export class SeedService {
       DEMO_CATALOGUE_MARKER_STREAM,
       DEMO_PROSPECTS_MARKER_STREAM,
       DEMO_ANNOUNCEMENTS_MARKER_STREAM,
+      DEMO_DOSSIERS_MARKER_STREAM,
     ];
     for (const marker of markers) if (!(await this.seeded(marker))) return true;
     return false;
@@ -116,6 +136,11 @@ export class SeedService {
         `demo catalogue seeded (${counts.hosts} properties, ${counts.photos} photos, ` +
           `${counts.proposals} proposals) in ${Date.now() - started} ms`,
       );
+    }
+    if (!(await this.seeded(DEMO_DOSSIERS_MARKER_STREAM))) {
+      const count = await this.seedDemoDossiers();
+      await this.markSeeded(DEMO_DOSSIERS_MARKER_STREAM, 'DemoDossiersSeeded', { count });
+      this.logger.log(`demo dossiers seeded (${count} files with a chosen property and documents)`);
     }
     if (!(await this.seeded(DEMO_PROSPECTS_MARKER_STREAM))) {
       const count = await this.seedDemoProspects();
@@ -253,6 +278,113 @@ export class SeedService {
     for (const { streamId, events } of [...hosts, ...proposals])
       await this.store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
     return { hosts: hosts.length, photos: photoIds.length, proposals: proposals.length };
+  }
+
+  /**
+   * The files at awaitingSignature or later went through the §5 gates: each gets one of its
+   * visited proposals with an exact address as its chosen property, and a file in each required
+   * document slot (one shared demo PDF), so a consultant can carry it on without the superadmin.
+   * Dated just before the file reached awaitingSignature. Answers how many files were completed.
+   */
+  private async seedDemoDossiers(): Promise<number> {
+    const proposals = new ProposalsReadModel(this.db);
+    const hosts = new HostsReadModel(this.db);
+    const documents = new DocumentsReadModel(this.db);
+    const exact = (hostId: string) => {
+      const host = hosts.findById(hostId);
+      return !!host && hostHasExactAddress(host);
+    };
+    const docs = this.db
+      .prepare('SELECT doc FROM project_docs ORDER BY id')
+      .pluck()
+      .all() as string[];
+    const files = docs
+      .map((doc) => JSON.parse(doc) as Project)
+      .filter(
+        (project) =>
+          !project.deleted &&
+          isProjectStage(project.currentProgress) &&
+          stageIndex(project.currentProgress) >= stageIndex(DEMO_DOSSIER_STAGE),
+      );
+    if (!files.length) return 0;
+    const [photo] = demoPhotos();
+    const pdf = Buffer.from(
+      await mergeToPdf([{ name: 'piece-demo.png', mime: 'image/png', bytes: photo }]),
+    );
+    const blob = this.blobs.put(pdf);
+    let count = 0;
+    let position = 0;
+    for (const project of files) {
+      const rows = proposals.byProject(project._id);
+      const candidates = rows.filter((row) => exact(row.idSell));
+      const chosen =
+        candidates.find((row) => row.folderStatus === 'accepted') ??
+        candidates.find((row) => row.visited && !row.visitCancelled) ??
+        candidates[0];
+      const at = SeedService.dossierTime(project);
+      const trigram = project.assignees?.reloc ?? null;
+      const metadata = {
+        actor: { id: 'seed', trigram, role: 'SYSTEM' },
+        at,
+        correlationId: null,
+        causationId: null,
+        schemaVersion: 1,
+      };
+      if (chosen && !project.chosenEstate) {
+        ({ position } = await this.store.appendToStream(
+          `project-${project._id}`,
+          [
+            {
+              type: 'ProjectEstateChosen',
+              data: { projectId: project._id, hostId: chosen.idSell },
+              metadata,
+            },
+          ],
+          { expectedRevision: 'any' },
+        ));
+      }
+      if (documents.find(project._id)) continue;
+      const ids = Array.from({ length: 40 }, () => newObjectId(new Date(at)));
+      let state = documentsDecider.initialState();
+      const events: DocumentsEvent[] = [];
+      const decide = (command: DocumentsCommand) => {
+        const decided = documentsDecider.decide(command, state);
+        state = decided.reduce(documentsDecider.evolve, state);
+        events.push(...decided);
+      };
+      decide({ type: 'EnsureDefaultFolders', projectId: project._id, ids, at });
+      for (const slot of state.documents.filter((d) => d.type === 'file' && d.required))
+        for (let n = 1; n <= expectedFileCount(slot.documentType); n++)
+          decide({
+            type: 'AttachFile',
+            documentId: slot._id,
+            file: {
+              fileId: newObjectId(new Date(at)),
+              name: `${slot.title}${n > 1 ? ` ${n}` : ''}.pdf`,
+              mime: 'application/pdf',
+              size: pdf.length,
+              uploadedAt: at,
+              uploader: trigram,
+              hash: blob,
+              encrypted: true,
+            },
+            at,
+          });
+      ({ position } = await this.store.appendToStream(
+        documentsStream(project._id),
+        events.map((event) => ({ type: event.type, data: event.data, metadata })),
+        { expectedRevision: 'no_stream' },
+      ));
+      count += 1;
+    }
+    if (position) await this.projector.waitFor(position);
+    return count;
+  }
+
+  /** An hour before the file's move to awaitingSignature (from its progress map). */
+  private static dossierTime(project: Project): string {
+    const moved = Date.parse(project.progress?.[DEMO_DOSSIER_STAGE] ?? '');
+    return new Date((Number.isNaN(moved) ? Date.now() : moved) - 3_600_000).toISOString();
   }
 
   /** The projects to propose to: the demo's, read back (a data dir may predate this seed). */

@@ -43,13 +43,13 @@ function CompaniesReportForm() {
     <HStack gap="3" align="end" flexWrap="wrap" mb="3">
       <DateField
         label="Du"
-        maxW="44"
+        maxW="52"
         value={range.startDate}
         onChange={(startDate) => setRange({ ...range, startDate })}
       />
       <DateField
         label="Au"
-        maxW="44"
+        maxW="52"
         value={range.endDate}
         onChange={(endDate) => setRange({ ...range, endDate })}
       />

@@ -76,7 +76,8 @@ export function ChartFigure({
           <Suspense
             fallback={
               <Center h="full" role="status" aria-live="polite">
-                <Spinner color="brand.solid" aria-label="Chargement du graphique…" />
+                <Spinner color="brand.solid" aria-hidden />
+                <VisuallyHidden>Chargement du graphique…</VisuallyHidden>
               </Center>
             }
           >

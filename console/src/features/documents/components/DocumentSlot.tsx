@@ -8,7 +8,7 @@ import { documentFile, downloadDocument } from '../api';
 import { formatSize, slotLabel, UPLOAD_ACCEPT } from '../files';
 import { useDocumentsStore } from '../store';
 import type { DocumentDto, DriveFile } from '../types';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from './LazyConfirmDialog';
 
 type Removal = { kind: 'file'; file: DriveFile } | { kind: 'document' } | null;
 

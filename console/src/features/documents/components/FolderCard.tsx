@@ -22,7 +22,7 @@ import { downloadDocument } from '../api';
 import { MANUAL_DOCUMENT_TYPES } from '../files';
 import { useDocumentsStore } from '../store';
 import type { FolderView } from '../types';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from './LazyConfirmDialog';
 import { DocumentSlot } from './DocumentSlot';
 
 /** 'Ajouter un document': a name and a type (not the generated ones), in this folder. */

@@ -1,4 +1,14 @@
-import { Badge, Box, Button, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Heading,
+  Link,
+  Spinner,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from '@reloc/domain';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -28,7 +38,10 @@ export function ProposedFilesCard({ proposals }: { proposals: HostProposal[] | n
         Dossiers proposés
       </Heading>
       {proposals === null ? (
-        <Spinner size="sm" aria-label="Chargement des dossiers" />
+        <Box role="status" aria-live="polite">
+          <Spinner size="sm" aria-hidden />
+          <VisuallyHidden>Chargement des dossiers</VisuallyHidden>
+        </Box>
       ) : rows.length === 0 ? (
         <Text color="fg.muted">Aucun dossier</Text>
       ) : (

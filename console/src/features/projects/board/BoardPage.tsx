@@ -10,9 +10,10 @@ import { NewLeadButton } from '../../announcements/components/LeadDialog';
 import { BoardColumn } from './components/BoardColumn';
 import { BoardDnd } from './components/BoardDnd';
 import { BoardFilters } from './components/BoardFilters';
-import { useBoardData } from './hooks/useBoardData';
+import { type ColumnState, useBoardData } from './hooks/useBoardData';
 import { useDropRules } from './hooks/useDropRules';
-import { orderIds } from './order';
+
+const LOADING_COLUMN: ColumnState = { ids: [], total: 0, loading: true };
 
 const TITLES: Record<string, string> = {
   reloc: 'Tableau Reloc',
@@ -80,22 +81,17 @@ function Board({ routeKey }: { routeKey: string }) {
       </Box>
       <BoardDnd tiles={data.tiles} onDrop={handleDrop} refusal={refusal} onPick={onPick}>
         <HStack align="stretch" gap="3" overflowX="auto" pb="4">
-          {stages.map((stage) => {
-            const column = data.columns[stage] ?? { ids: [], total: 0, loading: true };
-            const tiles = orderIds(column.ids, data.positions).flatMap((id) =>
-              data.tiles[id] ? [data.tiles[id]] : [],
-            );
-            return (
-              <BoardColumn
-                key={stage}
-                stage={stage}
-                column={column}
-                tiles={tiles}
-                hiddenOnSmall={stage !== shown}
-                onLoadMore={loadMore}
-              />
-            );
-          })}
+          {stages.map((stage) => (
+            <BoardColumn
+              key={stage}
+              stage={stage}
+              column={data.columns[stage] ?? LOADING_COLUMN}
+              tiles={data.tiles}
+              positions={data.positions}
+              hiddenOnSmall={stage !== shown}
+              onLoadMore={loadMore}
+            />
+          ))}
         </HStack>
       </BoardDnd>
       <IconButton

@@ -4,16 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/ui/EmptyState';
+import { lazyPart, prefetch, whenIdle } from '../../../shared/ui/lazyPart';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { FileReadOnlyContext } from '../../../shared/ui/ReadOnly';
 import { notifyError } from '../../../shared/ui/toaster';
-import { FileHistoryTab } from '../../audit';
-import { DocumentsTab } from '../../documents';
-import { ProjectMailsPanel } from '../../admin';
-import { ProjectBillingPanel } from '../../billing';
 import type { BillingOverrides } from '../../billing/api';
 import { useShellStore } from '../../shell/store';
-import { ProposalsTab, VisitsTab } from '../../proposals';
 import { fetchProject } from '../api';
 import type { ProjectDoc } from '../types';
 import { DraftContext } from './components/DraftContext';
@@ -21,9 +17,51 @@ import { InfoTab } from './components/InfoTab';
 import { MobilePanelButton } from './components/MobilePanelButton';
 import { ProjectHeader } from './components/ProjectHeader';
 import { DockedSidePanel } from './components/SidePanel';
-import { SuperAdminActions } from './components/SuperAdminActions';
-import { TenantTab } from './components/TenantTab';
 import { useProjectDraft } from './hooks/useProjectDraft';
+
+// The tabs after 'Projet' are chunks of their own, fetched on hover of their trigger, once the
+// page is idle, or when opened: a deep link to the project loads only its first tab.
+const tabLoading = <LoadingState label="Chargement de l’onglet…" />;
+const TenantTab = lazyPart(
+  () => import('./components/TenantTab'),
+  (m) => m.TenantTab,
+  tabLoading,
+);
+const ProposalsTab = lazyPart(
+  () => import('../../proposals/pages/ProposalsTab'),
+  (m) => m.ProposalsTab,
+  tabLoading,
+);
+const VisitsTab = lazyPart(
+  () => import('../../proposals/pages/VisitsTab'),
+  (m) => m.VisitsTab,
+  tabLoading,
+);
+const DocumentsTab = lazyPart(
+  () => import('../../documents/components/DocumentsTab'),
+  (m) => m.DocumentsTab,
+  tabLoading,
+);
+const AdminTab = lazyPart(
+  () => import('./components/AdminTab'),
+  (m) => m.AdminTab,
+  tabLoading,
+);
+const FileHistoryTab = lazyPart(
+  () => import('../../audit/FileHistoryTab'),
+  (m) => m.FileHistoryTab,
+  tabLoading,
+);
+/** The lazy tab behind each index (0, 'Projet', is part of the page). */
+const TAB_PARTS = [
+  null,
+  TenantTab,
+  ProposalsTab,
+  VisitsTab,
+  DocumentsTab,
+  AdminTab,
+  FileHistoryTab,
+] as const;
 
 /** Route segments of the tabs (spec §2): none for 0 'Projet'. */
 const TAB_SEGMENTS = [
@@ -88,6 +126,11 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
   const current = Math.max(0, TAB_SEGMENTS.indexOf((tab ?? '') as (typeof TAB_SEGMENTS)[number]));
   const selected = current < tabs.length ? current : 0;
 
+  useEffect(
+    () => whenIdle(() => prefetch(...TAB_PARTS.slice(1, tabs.length).filter((p) => p !== null))),
+    [tabs.length],
+  );
+
   const selectTab = (value: string) => {
     const segment = TAB_SEGMENTS[Number(value)];
     navigate(`/project/${project._id}${segment ? `/${segment}` : ''}`, { replace: true });
@@ -111,7 +154,15 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
             >
               <Tabs.List overflowX="auto">
                 {tabs.map((label, index) => (
-                  <Tabs.Trigger key={label} value={String(index)} flexShrink={0}>
+                  <Tabs.Trigger
+                    key={label}
+                    value={String(index)}
+                    flexShrink={0}
+                    onPointerEnter={() => {
+                      const part = TAB_PARTS[index];
+                      if (part) prefetch(part);
+                    }}
+                  >
                     {label}
                   </Tabs.Trigger>
                 ))}
@@ -131,18 +182,13 @@ function ProjectView({ initial }: { initial: ProjectDoc }) {
                   ) : index === 4 ? (
                     <DocumentsTab projectId={project._id} />
                   ) : (
-                    <>
-                      <ProjectMailsPanel projectId={project._id} />
-                      {role === 'SUPERADMIN' ? <SuperAdminActions /> : null}
-                      {role === 'SUPERADMIN' ? (
-                        <ProjectBillingPanel
-                          projectId={project._id}
-                          overrides={
-                            (project as { billingOverrides?: BillingOverrides }).billingOverrides
-                          }
-                        />
-                      ) : null}
-                    </>
+                    <AdminTab
+                      projectId={project._id}
+                      role={role}
+                      billingOverrides={
+                        (project as { billingOverrides?: BillingOverrides }).billingOverrides
+                      }
+                    />
                   )}
                 </Tabs.Content>
               ))}

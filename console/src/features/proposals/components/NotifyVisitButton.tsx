@@ -1,7 +1,14 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
+import { lazyDialog } from '../../../shared/ui/lazyPart';
 import { notify, notifyError } from '../../../shared/ui/toaster';
 import { notifyVisit, type VisitNotice } from '../api';
+
+const NotifyVisitDialog = lazyDialog(
+  () => import('./NotifyVisitDialog'),
+  (m) => m.NotifyVisitDialog,
+  (props) => props.open,
+);
 
 /** 'Prévenir le client' of a planned visit: confirmation, then POST …/notify. */
 export function NotifyVisitButton({
@@ -32,31 +39,13 @@ export function NotifyVisitButton({
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         Prévenir le client
       </Button>
-      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Prévenir le client</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  Envoyer au client la visite du {notice.date} à {notice.time}, {notice.address} ?
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setOpen(false)}>
-                  Retour
-                </Button>
-                <Button loading={busy} onClick={() => void send()}>
-                  Envoyer
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <NotifyVisitDialog
+        open={open}
+        busy={busy}
+        notice={notice}
+        onOpenChange={setOpen}
+        onSend={() => void send()}
+      />
     </>
   );
 }

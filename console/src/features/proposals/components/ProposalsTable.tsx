@@ -58,7 +58,7 @@ function AddressCell({
 }) {
   const host = row._host;
   return (
-    <Box minW="36" maxW="60" whiteSpace="normal">
+    <Box minW="32" maxW="60" whiteSpace="normal">
       <Link asChild color="brand.fg">
         <RouterLink to={`/host/${row.idSell}`}>{host?.address || 'Adresse inconnue'}</RouterLink>
       </Link>
@@ -77,21 +77,42 @@ function AddressCell({
   );
 }
 
-type Column = { header: string; cell: (row: ProposalRow, chosen: boolean) => ReactNode };
+/**
+ * `wide`: a column shown only on wide screens (2xl), so that the table fits beside the comments
+ * at 1280 px; what it shows is also in the expanded row.
+ */
+type Column = {
+  header: string;
+  cell: (row: ProposalRow, chosen: boolean) => ReactNode;
+  wide?: boolean;
+};
+
+const WIDE_ONLY = { base: 'none', '2xl': 'table-cell' } as const;
+
+/** The visit's date above its time (one text, wrapped at its space), so the column stays narrow. */
+function VisitCell({ row }: { row: ProposalRow }) {
+  const summary = visitSummary(row);
+  if (!/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/.test(summary)) return <>{summary}</>;
+  return (
+    <Text as="span" display="inline-block" w="min-content" whiteSpace="normal">
+      {summary}
+    </Text>
+  );
+}
 
 const columnsOf = (kind: ProposalsTabKind): Column[] => {
   const travel: Column = {
     header: 'Trajets',
     cell: (row) => <TravelTimes row={row} />,
   };
-  const photo: Column = { header: 'Photo', cell: (row) => <Thumbnail row={row} /> };
+  const photo: Column = { header: 'Photo', cell: (row) => <Thumbnail row={row} />, wide: true };
   const address: Column = {
     header: 'Adresse',
     cell: (row, chosen) => <AddressCell row={row} chosen={chosen} facts={kind === 'proposals'} />,
   };
   if (kind === 'visits')
     return [
-      { header: 'Visite', cell: (row) => visitSummary(row) },
+      { header: 'Visite', cell: (row) => <VisitCell row={row} /> },
       photo,
       address,
       { header: 'Auteur', cell: authorText },
@@ -105,7 +126,7 @@ const columnsOf = (kind: ProposalsTabKind): Column[] => {
     { header: 'Statut', cell: (row) => <StatusSelect row={row} /> },
     { header: 'Dossier', cell: (row) => <FolderSelect row={row} /> },
     { header: 'Avis', cell: (row) => <OpinionToggles row={row} compact /> },
-    { header: 'Visite', cell: (row) => visitSummary(row) },
+    { header: 'Visite', cell: (row) => <VisitCell row={row} /> },
     travel,
   ];
 };
@@ -124,7 +145,9 @@ export function ProposalsTable({ rows, kind }: { rows: ProposalRow[]; kind: Prop
               <Text srOnly>Détails</Text>
             </Table.ColumnHeader>
             {columns.map((column) => (
-              <Table.ColumnHeader key={column.header}>{column.header}</Table.ColumnHeader>
+              <Table.ColumnHeader key={column.header} display={column.wide ? WIDE_ONLY : undefined}>
+                {column.header}
+              </Table.ColumnHeader>
             ))}
           </Table.Row>
         </Table.Header>
@@ -154,7 +177,9 @@ export function ProposalsTable({ rows, kind }: { rows: ProposalRow[]; kind: Prop
                     </Button>
                   </Table.Cell>
                   {columns.map((column) => (
-                    <Table.Cell key={column.header}>{column.cell(row, chosen)}</Table.Cell>
+                    <Table.Cell key={column.header} display={column.wide ? WIDE_ONLY : undefined}>
+                      {column.cell(row, chosen)}
+                    </Table.Cell>
                   ))}
                 </Table.Row>
                 {open ? (

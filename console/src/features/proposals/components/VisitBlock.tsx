@@ -7,12 +7,18 @@ import {
   visitInstantOf,
 } from '@reloc/domain';
 import { useState } from 'react';
+import { lazyDialog } from '../../../shared/ui/lazyPart';
 import { cancelVisitChange } from '../changes';
 import { useProposalsStore } from '../store';
 import type { ProposalRow } from '../types';
-import { CancelVisitDialog } from './CancelVisitDialog';
 import { NotifyVisitButton } from './NotifyVisitButton';
 import { VisitForm } from './VisitForm';
+
+const CancelVisitDialog = lazyDialog(
+  () => import('./CancelVisitDialog'),
+  (m) => m.CancelVisitDialog,
+  (props) => props.open,
+);
 
 /** The visit of a proposal: planned with the switch, then dated, authored, reported or cancelled. */
 export function VisitBlock({ row, projectId }: { row: ProposalRow; projectId: string }) {

@@ -11,9 +11,11 @@ export function ProspectTileCard({ tile }: { tile: ProspectTile }) {
   const reasonId = useId();
   const body = (
     <Stack gap="1">
-      <HStack justify="space-between" align="start">
-        <HStack gap="1" align="center">
-          <Text fontWeight="semibold">{tile.name}</Text>
+      <HStack justify="space-between" align="start" wrap="wrap" gap="1">
+        <HStack gap="1" align="center" minW="0">
+          <Text fontWeight="semibold" overflowWrap="anywhere">
+            {tile.name}
+          </Text>
           {tile.flame ? <NewActivityFlame /> : null}
         </HStack>
         {tile.stopped ? (
@@ -39,7 +41,14 @@ export function ProspectTileCard({ tile }: { tile: ProspectTile }) {
           ))}
         </HStack>
       ) : null}
-      <HStack justify="space-between" fontSize="xs" color="fg.muted">
+      <HStack
+        justify="space-between"
+        wrap="wrap"
+        columnGap="2"
+        rowGap="0"
+        fontSize="xs"
+        color="fg.muted"
+      >
         <Text>
           <span aria-label="Lead">{tile.leadTrigram}</span>
           {' / '}

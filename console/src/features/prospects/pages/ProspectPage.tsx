@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/ui/EmptyState';
+import { lazyPart } from '../../../shared/ui/lazyPart';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { notifyError } from '../../../shared/ui/toaster';
 import { DraftContext } from '../../projects/page/components/DraftContext';
@@ -14,7 +15,6 @@ import { useShellStore } from '../../shell/store';
 import { fetchProspect, fetchProspectTimeline, PROSPECT_DRAFT_IO } from '../api';
 import type { ProspectFile } from '../api';
 import { FilesPane } from '../components/FilesPane';
-import { AuditHistoryTab } from '../../audit';
 import { ProspectAdminTab } from '../components/ProspectAdminTab';
 import { ProspectHeader } from '../components/ProspectHeader';
 import { ProspectInfoTab } from '../components/ProspectInfoTab';
@@ -27,6 +27,13 @@ const FAILURES: Record<Failure, { title: string; description: string }> = {
   notFound: { title: PROSPECT_MESSAGES.notFound, description: 'Ce prospect n’existe pas.' },
   error: { title: 'Une erreur a eu lieu', description: 'Le prospect n’a pas pu être chargé.' },
 };
+
+/** The history tab: its own chunk, fetched when opened. */
+const AuditHistoryTab = lazyPart(
+  () => import('../../audit/AuditHistoryTab'),
+  (m) => m.AuditHistoryTab,
+  <LoadingState label="Chargement de l’onglet…" />,
+);
 
 /** /prospect/:id/:tab?: loads the prospect; 403 → a French explanation. */
 export function ProspectPage() {

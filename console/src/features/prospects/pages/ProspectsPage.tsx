@@ -133,10 +133,13 @@ export function ProspectsPage() {
           </NativeSelect.Root>
         </Box>
       </HStack>
+      {/* From xl (1280 px) the seven columns share the width: no sideways scrolling. */}
       <HStack
         align="stretch"
-        gap="3"
+        gap={{ base: '3', xl: '2' }}
         overflowX="auto"
+        display={{ base: 'flex', xl: 'grid' }}
+        gridTemplateColumns={{ xl: `repeat(${PROSPECT_STAGES.length}, minmax(0, 1fr))` }}
         pb="4"
         aria-busy={tiles === null}
         // Scrolled sideways with the keyboard too (arrow keys once focused).
@@ -150,8 +153,8 @@ export function ProspectsPage() {
             as="section"
             aria-label={PROSPECT_STAGE_LABELS[stage]}
             data-testid={`prospect-column-${stage}`}
-            minW={{ base: 'full', md: '64' }}
-            w={{ base: 'full', md: '64' }}
+            minW={{ base: 'full', md: '64', xl: '0' }}
+            w={{ base: 'full', md: '64', xl: 'auto' }}
             display={{ base: stage === shownStage ? 'block' : 'none', md: 'block' }}
             flexShrink={0}
             bg="bg.muted"

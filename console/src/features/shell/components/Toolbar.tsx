@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { IS_MOBILE } from '../../../app/config';
 import { BellIcon, InfoIcon, LogoutIcon } from '../../../shared/ui/icons';
 import { logout } from '../../auth/session';
-import { NotificationsSyncEffect, useUnseenCount } from '../../notifications';
+import { NotificationsSyncEffect } from '../../notifications/components/NotificationsSyncEffect';
+import { useUnseenCount } from '../../notifications/store';
 
 /** Notifications (with the unseen count), logout, and in the mobile build an info button. */
 export function Toolbar() {

@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { isCurrentTab, type Role, visibleTopTabs } from '@reloc/domain';
 import { Link, useLocation } from 'react-router-dom';
+import { prefetchRoute } from '../../../app/router';
 
 /** The top tabs of the role (spec §2); the active one carries aria-current="page". */
 export function TopTabs({ role }: { role: Role }) {
@@ -37,6 +38,8 @@ export function TopTabs({ role }: { role: Role }) {
               <Link
                 to={tab.path}
                 data-tab={tab.key}
+                onPointerEnter={() => prefetchRoute(tab.path)}
+                onFocus={() => prefetchRoute(tab.path)}
                 aria-current={isCurrentTab(tab, pathname) ? 'page' : undefined}
               >
                 {tab.label}

@@ -1,16 +1,16 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { alertLabel, type ProjectStage } from '@reloc/domain';
-import { useCallback, useState } from 'react';
+import { memo, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../../shared/format/date';
-import { useInView } from '../../hooks/useInView';
+import { tileName } from '../../shared/tileName';
 import { ASSIGNEE_ROLES, type LeaseTile } from '../../types';
 
-export const TILE_HEIGHT = '112px';
-
-export const tileName = (tile: Pick<LeaseTile, 'firstName' | 'lastName' | 'userId'>) =>
-  [tile.firstName, tile.lastName].filter(Boolean).join(' ') || tile.userId || 'Sans nom';
+/** Every tile has this height (px), so that a column draws only the tiles on screen. */
+export const TILE_HEIGHT_PX = 116;
+/** The space between two tiles of a column (px). */
+export const TILE_GAP_PX = 8;
 
 const trigramsOf = (tile: LeaseTile) => [
   ...new Set(ASSIGNEE_ROLES.map((role) => tile.assignees?.[role]).filter(Boolean) as string[]),
@@ -41,7 +41,7 @@ export function TileContent({ tile }: { tile: LeaseTile }) {
       <Text color="fg.muted" lineClamp={1}>
         {tile.company || '—'}
       </Text>
-      <HStack gap="1" wrap="wrap" minH="5">
+      <HStack gap="1" minH="5" overflow="hidden">
         {(tile.tags ?? []).slice(0, 5).map((tag) => (
           <Badge key={tag} size="sm" variant="subtle">
             {tag}
@@ -57,20 +57,25 @@ export function TileContent({ tile }: { tile: LeaseTile }) {
 }
 
 /**
- * A tile (Enter opens the project, Space starts a keyboard move): draggable to another column, a drop target to be placed before, and rendered only once
- * it comes near the viewport (a column of thousands stays smooth).
+ * A tile (Enter opens the project, Space starts a keyboard move): draggable to another column,
+ * and a drop target to be placed before; drawn at `top` (px) in its column's list.
  */
-export function ProjectTile({ tile, stage }: { tile: LeaseTile; stage: ProjectStage }) {
+export const ProjectTile = memo(function ProjectTile({
+  tile,
+  stage,
+  top,
+}: {
+  tile: LeaseTile;
+  stage: ProjectStage;
+  top: number;
+}) {
   const navigate = useNavigate();
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  const visible = useInView(element);
   const drag = useDraggable({ id: tile._id, data: { stage } });
   const drop = useDroppable({ id: `tile:${tile._id}`, data: { stage, beforeId: tile._id } });
   const { setNodeRef: setDragRef } = drag;
   const { setNodeRef: setDropRef } = drop;
   const ref = useCallback(
     (node: HTMLElement | null) => {
-      setElement(node);
       setDragRef(node);
       setDropRef(node);
     },
@@ -82,7 +87,11 @@ export function ProjectTile({ tile, stage }: { tile: LeaseTile; stage: ProjectSt
       ref={ref}
       data-testid="project-tile"
       data-project-id={tile._id}
-      minH={TILE_HEIGHT}
+      position="absolute"
+      insetInline="0"
+      style={{ top }}
+      h={`${TILE_HEIGHT_PX}px`}
+      overflow="hidden"
       bg="bg"
       borderWidth="1px"
       borderRadius="l2"
@@ -91,9 +100,6 @@ export function ProjectTile({ tile, stage }: { tile: LeaseTile; stage: ProjectSt
       opacity={drag.isDragging ? 0.4 : 1}
       borderTopWidth={drop.isOver ? '3px' : '1px'}
       borderTopColor={drop.isOver ? 'brand.solid' : undefined}
-      // Named by its content when drawn (the label must match what is seen); by the name only
-      // while it is off screen and empty.
-      aria-label={visible ? undefined : `Projet ${tileName(tile)}`}
       {...drag.attributes}
       {...drag.listeners}
       aria-roledescription="projet déplaçable"
@@ -104,7 +110,7 @@ export function ProjectTile({ tile, stage }: { tile: LeaseTile; stage: ProjectSt
         else drag.listeners?.onKeyDown?.(event);
       }}
     >
-      {visible ? <TileContent tile={tile} /> : null}
+      <TileContent tile={tile} />
     </Box>
   );
-}
+});

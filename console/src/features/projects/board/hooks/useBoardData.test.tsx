@@ -93,4 +93,58 @@ describe('board data', () => {
     });
     expect(calls.some((c) => c.method === 'POST' && c.url.startsWith('/v1/lease/'))).toBe(false);
   });
+
+  it('asks the pages up to where the column will be read at once, and appends them in order', async () => {
+    const page = (offset: number) =>
+      Array.from({ length: 200 }, (_, i) => tile(`p${offset + i}`, 'paid'));
+    const answers = new Map<
+      number,
+      ReturnType<typeof deferred<{ status: number; body?: unknown }>>
+    >();
+    const calls = stubFetch((call) => {
+      const { progress, offset } = JSON.parse(String(call.body)) as {
+        progress: ProjectStage;
+        offset: number;
+      };
+      const body = (leases: unknown[]) => ({
+        status: 200,
+        body: { leases, total: 1000, counts: { [progress]: progress === 'paid' ? 1000 : 0 } },
+      });
+      if (progress !== 'paid') return { status: 200, body: { leases: [], total: 0, counts: {} } };
+      if (offset === 0) return body(page(0));
+      const answer = deferred<{ status: number; body?: unknown }>();
+      answers.set(offset, answer);
+      return answer.promise.then(() => body(page(offset)));
+    });
+    const { result } = renderHook(() => useBoardData('compta', STAGES, FILTERS), {
+      wrapper: Providers,
+    });
+    await waitFor(() => expect(result.current.data.columns.paid.ids).toHaveLength(200));
+
+    act(() => result.current.loadMore('paid', 1000));
+    // Asked twice (a scroll while the pages are on their way): each page is asked once.
+    act(() => result.current.loadMore('paid', 1000));
+
+    await waitFor(() => expect(answers.size).toBe(4));
+    const asked = calls
+      .map((c) => JSON.parse(String(c.body)) as { progress: string; offset: number })
+      .filter((b) => b.progress === 'paid')
+      .map((b) => b.offset);
+    expect(asked).toEqual([0, 200, 400, 600, 800]);
+    expect(result.current.data.columns.paid.loading).toBe(true);
+
+    // Answered last page first: nothing is shown out of order, all of it once the gap is filled.
+    await act(async () => {
+      answers.get(800)?.resolve({ status: 200 });
+      answers.get(400)?.resolve({ status: 200 });
+    });
+    expect(result.current.data.columns.paid.ids).toHaveLength(200);
+    await act(async () => answers.get(200)?.resolve({ status: 200 }));
+    await waitFor(() => expect(result.current.data.columns.paid.ids).toHaveLength(600));
+    await act(async () => answers.get(600)?.resolve({ status: 200 }));
+    await waitFor(() => expect(result.current.data.columns.paid.loading).toBe(false));
+    expect(result.current.data.columns.paid.ids).toEqual(
+      Array.from({ length: 1000 }, (_, i) => `p${i}`),
+    );
+  });
 });

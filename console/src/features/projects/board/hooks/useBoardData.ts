@@ -1,7 +1,7 @@
 import type { ProjectStage } from '@reloc/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../../../shared/ui/toaster';
-import { fetchLeases, postLeaseAction } from '../../api';
+import { fetchLeases, LEASES_PAGE_SIZE, postLeaseAction } from '../../api';
 import { GENERIC_ERROR, notifyRefusal, refusalMessage } from '../../shared/errors';
 import type { BoardFilters, LeaseTile } from '../../types';
 import { loadPositions, type Positions, positionForDrop, savePositions } from '../order';
@@ -29,9 +29,26 @@ export const DROP_DONE = 'Projet déposé.';
 
 export type DropTarget = { stage: ProjectStage; beforeId: string | null };
 
+/** Pages of a column asked at once while it is scrolled (each one page of the API's 200). */
+export const PAGES_IN_FLIGHT = 5;
+
+type Paging = {
+  /** The next offset not asked yet. */
+  requested: number;
+  /** The next offset to append to the column (pages are appended in order). */
+  merged: number;
+  /** Pages answered out of order, by offset. */
+  arrived: Map<number, LeaseTile[]>;
+  inFlight: number;
+};
+
+const newPaging = (): Paging => ({ requested: 0, merged: 0, arrived: new Map(), inFlight: 0 });
+
 /**
- * The tiles of a board: one paged query per column (POST /leases, progress = the column),
- * the next page when a column is scrolled to its end, and the optimistic drop with rollback.
+ * The tiles of a board: one paged query per column (POST /leases, progress = the column), all
+ * columns at once; while a column is scrolled, the pages up to where it will soon be read are
+ * asked together (several pages of 200 in parallel, appended in order); and the optimistic drop
+ * with rollback.
  */
 export function useBoardData(
   board: string,
@@ -42,15 +59,24 @@ export function useBoardData(
   const dataRef = useRef(data);
   dataRef.current = data;
   const generation = useRef(0);
+  const paging = useRef<Record<string, Paging>>({});
+  const abort = useRef<AbortController | null>(null);
   const [reloads, setReloads] = useState(0);
   const stagesKey = stages.join(',');
 
   const loadPage = useCallback(
-    async (stage: ProjectStage, offset: number, gen: number, signal?: AbortSignal) => {
-      setData((d) => ({
-        ...d,
-        columns: { ...d.columns, [stage]: { ...(d.columns[stage] ?? emptyColumn), loading: true } },
-      }));
+    async (stage: ProjectStage, offset: number, gen: number) => {
+      const state = (paging.current[stage] ??= newPaging());
+      state.inFlight++;
+      state.requested = Math.max(state.requested, offset + LEASES_PAGE_SIZE);
+      if (state.inFlight === 1)
+        setData((d) => ({
+          ...d,
+          columns: {
+            ...d.columns,
+            [stage]: { ...(d.columns[stage] ?? emptyColumn), loading: true },
+          },
+        }));
       try {
         const page = await fetchLeases(
           {
@@ -60,31 +86,54 @@ export function useBoardData(
             year: filters.year,
             search: filters.search,
           },
-          signal,
+          abort.current?.signal,
         );
         if (gen !== generation.current) return;
+        state.inFlight--;
+        state.arrived.set(offset, page.leases);
+        // The pages that now follow the column's end without a gap, in the server's order.
+        const ready: LeaseTile[] = [];
+        for (
+          let next = state.arrived.get(state.merged);
+          next;
+          next = state.arrived.get(state.merged)
+        ) {
+          state.arrived.delete(state.merged);
+          ready.push(...next);
+          state.merged += LEASES_PAGE_SIZE;
+        }
+        const total = page.counts?.[stage] ?? page.total;
+        const loading = state.inFlight > 0;
         setData((d) => {
           const previous = offset === 0 ? [] : (d.columns[stage]?.ids ?? []);
           const known = new Set(previous);
-          const added = page.leases.filter((tile) => !known.has(tile._id));
-          const tiles = { ...d.tiles };
+          const added: LeaseTile[] = [];
+          for (const tile of ready) {
+            if (known.has(tile._id)) continue;
+            known.add(tile._id);
+            added.push(tile);
+          }
+          const tiles = added.length ? { ...d.tiles } : d.tiles;
           for (const tile of added) tiles[tile._id] = tile;
-          const total = page.counts?.[stage] ?? page.total;
-          const ids = [...previous, ...added.map((tile) => tile._id)];
+          const ids = added.length ? [...previous, ...added.map((tile) => tile._id)] : previous;
           return {
             ...d,
             tiles,
-            columns: { ...d.columns, [stage]: { ids, total, loading: false } },
+            columns: { ...d.columns, [stage]: { ids, total, loading } },
           };
         });
       } catch (error) {
         if (gen !== generation.current) return;
+        state.inFlight--;
+        // Asked again on the next scroll.
+        state.requested = Math.min(state.requested, offset);
         notifyError(error);
+        const loading = state.inFlight > 0;
         setData((d) => ({
           ...d,
           columns: {
             ...d.columns,
-            [stage]: { ...(d.columns[stage] ?? emptyColumn), loading: false },
+            [stage]: { ...(d.columns[stage] ?? emptyColumn), loading },
           },
         }));
       }
@@ -95,21 +144,30 @@ export function useBoardData(
   useEffect(() => {
     const gen = ++generation.current;
     const controller = new AbortController();
+    abort.current = controller;
     const list = stagesKey.split(',') as ProjectStage[];
+    paging.current = Object.fromEntries(list.map((stage) => [stage, newPaging()]));
     setData((d) => ({
       tiles: {},
       columns: Object.fromEntries(list.map((stage) => [stage, emptyColumn])),
       positions: d.positions,
     }));
-    for (const stage of list) void loadPage(stage, 0, gen, controller.signal);
+    for (const stage of list) void loadPage(stage, 0, gen);
     return () => controller.abort();
   }, [stagesKey, loadPage, reloads]);
 
+  /**
+   * Asks the pages of the column up to `upTo` tiles (one more page without it) that were not
+   * asked yet, at most PAGES_IN_FLIGHT at a time.
+   */
   const loadMore = useCallback(
-    (stage: ProjectStage) => {
+    (stage: ProjectStage, upTo?: number) => {
       const column = dataRef.current.columns[stage];
-      if (!column || column.loading || column.ids.length >= column.total) return;
-      void loadPage(stage, column.ids.length, generation.current);
+      const state = paging.current[stage];
+      if (!column || !state || state.merged === 0) return;
+      const end = Math.min(column.total, upTo ?? state.requested + 1);
+      while (state.requested < end && state.inFlight < PAGES_IN_FLIGHT)
+        void loadPage(stage, state.requested, generation.current);
     },
     [loadPage],
   );

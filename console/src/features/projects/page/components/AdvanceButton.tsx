@@ -1,12 +1,19 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import { advanceLabel, canAdvance, nextStage, SIGNATURE_CONFIRMATION } from '@reloc/domain';
+import { Button } from '@chakra-ui/react';
+import { advanceLabel, canAdvance, nextStage } from '@reloc/domain';
 import { useState } from 'react';
 import { postLeaseAction } from '../../api';
 import { notifyRefusal } from '../../shared/errors';
 import { moveRefusal } from '../../shared/moveRules';
+import { lazyDialog } from '../../../../shared/ui/lazyPart';
 import { notify } from '../../../../shared/ui/toaster';
 import { useShellStore } from '../../../shell/store';
 import { useDraft } from './DraftContext';
+
+const SignatureConfirmDialog = lazyDialog(
+  () => import('./SignatureConfirmDialog'),
+  (m) => m.SignatureConfirmDialog,
+  (props) => props.open,
+);
 
 /** 'Passer en {colonne}' (or 'Proposer à la signature' with its confirmation), spec §4. */
 export function AdvanceButton() {
@@ -54,31 +61,11 @@ export function AdvanceButton() {
       >
         {label}
       </Button>
-      <Dialog.Root
+      <SignatureConfirmDialog
         open={confirming}
-        onOpenChange={(details) => !details.open && setConfirming(false)}
-        role="alertdialog"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{SIGNATURE_CONFIRMATION.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{SIGNATURE_CONFIRMATION.text}</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(false)}>
-                  {SIGNATURE_CONFIRMATION.cancel}
-                </Button>
-                <Button onClick={() => void advance()}>{SIGNATURE_CONFIRMATION.confirm}</Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void advance()}
+      />
     </>
   );
 }

@@ -1,10 +1,16 @@
 import { Alert, Button, List, Stack } from '@chakra-ui/react';
 import { type AlertLiftDays, alertLabel } from '@reloc/domain';
 import { useState } from 'react';
+import { lazyDialog } from '../../../../shared/ui/lazyPart';
 import { notifyError } from '../../../../shared/ui/toaster';
 import { postLeaseAction } from '../../api';
 import { useDraft } from './DraftContext';
-import { LiftAlertDialog } from './LiftAlertDialog';
+
+const LiftAlertDialog = lazyDialog(
+  () => import('./LiftAlertDialog'),
+  (m) => m.LiftAlertDialog,
+  (props) => props.alert !== null,
+);
 
 export const LIFT_ALERT = "Lever l'alerte";
 

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
-import { ContractualDistance } from '../../../proposals';
-import { SignaturesSummary } from '../../../signatures';
+import { ContractualDistance } from '../../../proposals/components/ContractualDistance';
+import { SignaturesSummary } from '../../../signatures/components/SignedDocuments';
 import { useDraft } from './DraftContext';
 import { PROJECT_INFO, RENTAL_FILE, SERVICE_WISH } from '../fields';
 import { AlertsPanel } from './AlertsPanel';

@@ -1,6 +1,13 @@
-import { CloseButton, Drawer, IconButton, Portal } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
-import { SidePanel, type SidePanelProps } from './SidePanel';
+import { lazyDialog } from '../../../../shared/ui/lazyPart';
+import type { SidePanelProps } from './SidePanel';
+
+const SidePanelDrawer = lazyDialog(
+  () => import('./SidePanelDrawer'),
+  (m) => m.SidePanelDrawer,
+  (props) => props.open,
+);
 
 /** On small screens the side panel opens from a chat button. */
 export function MobilePanelButton(props: SidePanelProps) {
@@ -33,22 +40,7 @@ export function MobilePanelButton(props: SidePanelProps) {
           <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
         </svg>
       </IconButton>
-      <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} size="md">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>Commentaires et chronologie</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>{open ? <SidePanel {...props} /> : null}</Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Fermer" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <SidePanelDrawer {...props} open={open} onOpenChange={setOpen} />
     </>
   );
 }

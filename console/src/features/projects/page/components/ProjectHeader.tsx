@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Heading, HStack, Link, Stack, Text } from '@chakra-u
 import { hasReached, stageLabel } from '@reloc/domain';
 import { Link as RouterLink } from 'react-router-dom';
 import { PUBLIC_SITE_URL } from '../../../../app/config';
-import { tileName } from '../../board/components/ProjectTile';
+import { tileName } from '../../shared/tileName';
 import type { SaveStatus } from '../hooks/useProjectDraft';
 import { AdvanceButton } from './AdvanceButton';
 import { StageSelect } from './StageSelect';

@@ -1,11 +1,17 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
+import { lazyDialog } from '../../../../shared/ui/lazyPart';
 import { READ_ONLY_REASON } from '../../../../shared/ui/ReadOnly';
 import { postLeaseAction } from '../../api';
 import { notifyRefusal } from '../../shared/errors';
 import { useDraft } from './DraftContext';
 import { announceCommentsChanged } from './SidePanel';
-import { StopDialog } from './StopDialog';
+
+const StopDialog = lazyDialog(
+  () => import('./StopDialog'),
+  (m) => m.StopDialog,
+  (props) => props.open,
+);
 
 /** 'En cours' / 'Abandonné' (spec §4 "Project state select"). */
 export function StateSelect() {

@@ -1,9 +1,16 @@
-import { Box, Button, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { lazyDialog } from '../../../../shared/ui/lazyPart';
 import { notify, notifyError } from '../../../../shared/ui/toaster';
 import { deleteProject, refreshProject } from '../../api';
 import { useDraft } from './DraftContext';
+
+const DeleteProjectDialog = lazyDialog(
+  () => import('./DeleteProjectDialog'),
+  (m) => m.DeleteProjectDialog,
+  (props) => props.open,
+);
 
 /** The super admin's project actions (spec §6): refreshing the project, deleting it for good. */
 export function SuperAdminActions() {
@@ -63,40 +70,12 @@ export function SuperAdminActions() {
           Supprimer définitivement
         </Button>
       </HStack>
-      <Dialog.Root
+      <DeleteProjectDialog
         open={confirming}
-        role="alertdialog"
-        onOpenChange={(details) => !details.open && busy !== 'delete' && setConfirming(false)}
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Supprimer définitivement ce projet ?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  Le projet, ses propositions et ses documents ne seront plus accessibles. Cette
-                  action est irréversible.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(false)}>
-                  Annuler
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={busy === 'delete'}
-                  onClick={() => void remove()}
-                >
-                  Supprimer définitivement
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        deleting={busy === 'delete'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      />
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Switch } from '@chakra-ui/react';
 import { CONTRACT_TYPES } from '@reloc/domain';
 import { useState } from 'react';
 import { notifyError } from '../../../../shared/ui/toaster';
-import { downloadInformationSheet } from '../../../documents';
+import { downloadInformationSheet } from '../../../documents/api';
 import { valueOf } from '../draft';
 import { companyFields, HOUSEHOLD, IDENTITY, personFields, SITUATION_NOTES } from '../fields';
 import { useDraft } from './DraftContext';
