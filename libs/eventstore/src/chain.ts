@@ -7,10 +7,12 @@ import type {
   ExpectedRevision,
   ReadStreamOptions,
   RecordedEvent,
+  SerializedAppender,
+  SerializedEventData,
   SubscribeOptions,
   Subscription,
 } from './event-store';
-import { WrongExpectedVersionError } from './event-store';
+import { isSerializedAppender, WrongExpectedVersionError } from './event-store';
 import { uuidv7 } from './uuidv7';
 
 /** What each event's metadata carries under `chain`: its hash and the one before it. */
@@ -105,6 +107,21 @@ const sha256Hex: (text: string) => string =
     ? (text) => (crypto as unknown as { hash(a: string, t: string): string }).hash('sha256', text)
     : (text) => createHash('sha256').update(text).digest('hex');
 
+/** The body's members in sorted order, each with its quoted key. */
+const BODY_KEYS = ['"data":', '"id":', '"metadata":', '"revision":', '"streamId":', '"type":'];
+
+/** The hash of a body whose members are given as canonical texts (undefined: left out). */
+function hashMembers(prev: string | null, members: (string | undefined)[]): string {
+  let body = '{';
+  for (let i = 0; i < BODY_KEYS.length; i++) {
+    const text = members[i];
+    if (text === undefined) continue;
+    if (body.length > 1) body += ',';
+    body += BODY_KEYS[i] + text;
+  }
+  return sha256Hex(`${prev ?? ''}\n${body}}`);
+}
+
 /**
  * sha256 (hex) of `prev + "\n" + canonical JSON of {id, streamId, revision, type, data,
  * metadata without chain}`. Anyone holding an export can recompute it with any sha256 tool.
@@ -121,28 +138,136 @@ export function chainHash(
   },
 ): string {
   const metadata = event.metadata;
-  // The body written directly, its keys in sorted order, the chain link skipped: the same
-  // text as canonicalJson of the object, without building it.
-  const members: [string, string | undefined][] = [
-    ['data', write(event.data ?? null, false)],
-    ['id', write(event.id, false)],
-    [
-      'metadata',
-      metadata && typeof metadata.toJSON !== 'function'
-        ? writeObject(metadata, CHAIN_KEY)
-        : write(metadataWithoutChain(metadata), false),
-    ],
-    ['revision', write(event.revision, false)],
-    ['streamId', write(event.streamId, false)],
-    ['type', write(event.type, false)],
-  ];
-  let body = '{';
-  for (const [key, text] of members) {
-    if (text === undefined) continue;
-    if (body.length > 1) body += ',';
-    body += `"${key}":${text}`;
+  // The body written directly, the chain link skipped: the same text as canonicalJson of the
+  // object, without building it.
+  return hashMembers(prev, [
+    write(event.data ?? null, false),
+    write(event.id, false),
+    metadata && typeof metadata.toJSON !== 'function'
+      ? writeObject(metadata, CHAIN_KEY)
+      : write(metadataWithoutChain(metadata), false),
+    write(event.revision, false),
+    write(event.streamId, false),
+    write(event.type, false),
+  ]);
+}
+
+/**
+ * Whether JSON.stringify already writes `value` canonically: plain objects and arrays, no
+ * toJSON, every object's keys enumerated in sorted order.
+ */
+function sortedAsIs(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!sortedAsIs(item)) return false;
+    return true;
   }
-  return sha256Hex(`${prev ?? ''}\n${body}}`);
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && !(keys[i - 1] < keys[i])) return false;
+    if (!sortedAsIs((value as Record<string, unknown>)[keys[i]])) return false;
+  }
+  return true;
+}
+
+/**
+ * A metadata's canonical text (what the hash covers) and its stored text before the link,
+ * when it is a plain object without a link of its own; otherwise null.
+ */
+function metadataTexts(
+  metadata: Record<string, unknown> | undefined,
+): { canonical: string; stored: string } | null {
+  if (metadata === undefined) return { canonical: '{}', stored: '{}' };
+  const proto: unknown = Object.getPrototypeOf(metadata);
+  if (
+    (proto !== Object.prototype && proto !== null) ||
+    typeof metadata.toJSON === 'function' ||
+    Object.prototype.hasOwnProperty.call(metadata, CHAIN_KEY)
+  )
+    return null;
+  return { canonical: writeObject(metadata, null), stored: JSON.stringify(metadata) };
+}
+
+/**
+ * The events chained from `prev`, serialised once: the stored texts are what JSON.stringify
+ * writes (the caller's key order kept, the link last), the hash covers the canonical texts.
+ * Null when an event is unusual (no string id or type, data JSON drops, odd metadata): the
+ * object path then handles the call.
+ */
+function serializeChain(
+  streamId: string,
+  revision: number,
+  prev: string | null,
+  events: EventData[],
+): { events: SerializedEventData[]; last: string | null } | null {
+  const streamText = JSON.stringify(streamId);
+  const rows: SerializedEventData[] = [];
+  // A command's events usually share one metadata object: its texts are written once.
+  let lastMetadata: unknown = null;
+  let texts: { canonical: string; stored: string } | null = null;
+  for (const event of events) {
+    const id = event.id ?? uuidv7();
+    const { type, metadata } = event;
+    if (typeof id !== 'string' || typeof type !== 'string') return null;
+    const data = event.data ?? null;
+    const dataText = JSON.stringify(data) as string | undefined;
+    if (dataText === undefined) return null;
+    if (texts === null || metadata !== lastMetadata) {
+      texts = metadataTexts(metadata);
+      if (texts === null) return null;
+      lastMetadata = metadata;
+    }
+    const hash = hashMembers(prev, [
+      sortedAsIs(data) ? dataText : write(data, false),
+      JSON.stringify(id),
+      texts.canonical,
+      String(++revision),
+      streamText,
+      JSON.stringify(type),
+    ]);
+    const link = `"${CHAIN_KEY}":{"prev":${prev === null ? 'null' : JSON.stringify(prev)},"hash":"${hash}"}}`;
+    const stored = texts.stored;
+    rows.push({
+      id,
+      type,
+      data: dataText,
+      metadata: stored.length > 2 ? `${stored.slice(0, -1)},${link}` : `{${link}`,
+    });
+    prev = hash;
+  }
+  return { events: rows, last: prev };
+}
+
+/** The events chained from `prev`, as objects, for a store that serialises them itself. */
+function linkChain(
+  streamId: string,
+  revision: number,
+  prev: string | null,
+  events: EventData[],
+): { events: EventData[]; last: string | null } {
+  const chained: EventData[] = [];
+  for (const event of events) {
+    const id = event.id ?? uuidv7();
+    // The caller's metadata without any link it carried, then the new link last.
+    const metadata: Record<string, unknown> = {};
+    const given = event.metadata ?? {};
+    for (const key of Object.keys(given)) if (key !== CHAIN_KEY) metadata[key] = given[key];
+    const hash = chainHash(prev, {
+      id,
+      streamId,
+      revision: ++revision,
+      type: event.type,
+      data: event.data,
+      metadata,
+    });
+    metadata[CHAIN_KEY] = { prev, hash } satisfies ChainLink;
+    prev = hash;
+    chained.push({ ...event, id, metadata });
+  }
+  return { events: chained, last: prev };
 }
 
 export function chainLinkOf(event: Pick<RecordedEvent, 'metadata'>): ChainLink | null {
@@ -216,7 +341,12 @@ export class ChainedEventStore implements EventStore {
   private readonly lastLinks = new Map<string, { revision: number; hash: string | null }>();
   private static readonly MAX_CACHED_STREAMS = 10_000;
 
-  constructor(readonly inner: EventStore) {}
+  /** The inner store when it takes texts: each event is then serialised once, here. */
+  private readonly serializer: SerializedAppender | null;
+
+  constructor(readonly inner: EventStore) {
+    this.serializer = isSerializedAppender(inner) ? inner : null;
+  }
 
   private async lastLink(
     streamId: string,
@@ -247,35 +377,18 @@ export class ChainedEventStore implements EventStore {
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
     for (let attempt = 0; ; attempt++) {
-      const last = await this.lastLink(streamId, expected);
-      const current = last.revision;
-      const pinned = this.pin(expected, current);
-      let prev = last.hash;
-      const chained: EventData[] = [];
-      for (let i = 0; i < events.length; i++) {
-        const event = events[i];
-        const id = event.id ?? uuidv7();
-        // The caller's metadata without any link it carried, then the new link last.
-        const metadata: Record<string, unknown> = {};
-        const given = event.metadata ?? {};
-        for (const key of Object.keys(given)) if (key !== CHAIN_KEY) metadata[key] = given[key];
-        const hash = chainHash(prev, {
-          id,
-          streamId,
-          revision: current + 1 + i,
-          type: event.type,
-          data: event.data,
-          metadata,
-        });
-        metadata[CHAIN_KEY] = { prev, hash } satisfies ChainLink;
-        prev = hash;
-        chained.push({ ...event, id, metadata });
-      }
+      const link = await this.lastLink(streamId, expected);
+      const current = link.revision;
+      const append = { expectedRevision: this.pin(expected, current) };
       try {
-        const result = await this.inner.appendToStream(streamId, chained, {
-          expectedRevision: pinned,
-        });
-        if (events.length) this.remember(streamId, result.nextExpectedRevision, prev);
+        const { result, last } = await this.appendChained(
+          streamId,
+          current,
+          link.hash,
+          events,
+          append,
+        );
+        if (events.length) this.remember(streamId, result.nextExpectedRevision, last);
         return result;
       } catch (error) {
         this.lastLinks.delete(streamId);
@@ -286,6 +399,24 @@ export class ChainedEventStore implements EventStore {
         if (!retry) throw error;
       }
     }
+  }
+
+  /** Chains the events after `prev` (revision `current`) and appends them. */
+  private async appendChained(
+    streamId: string,
+    current: number,
+    prev: string | null,
+    events: EventData[],
+    append: { expectedRevision: ExpectedRevision },
+  ): Promise<{ result: AppendResult; last: string | null }> {
+    const serialized = this.serializer && serializeChain(streamId, current, prev, events);
+    if (this.serializer && serialized) {
+      const result = await this.serializer.appendSerialized(streamId, serialized.events, append);
+      return { result, last: serialized.last };
+    }
+    const linked = linkChain(streamId, current, prev, events);
+    const result = await this.inner.appendToStream(streamId, linked.events, append);
+    return { result, last: linked.last };
   }
 
   /** The exact revision to expect, so the link read is still the last one at append time. */

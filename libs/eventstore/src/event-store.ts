@@ -6,6 +6,30 @@ export type EventData = {
   metadata?: Record<string, unknown>;
 };
 
+/** An event with an id whose data and metadata are already JSON texts, stored as they are. */
+export type SerializedEventData = {
+  id: string;
+  type: string;
+  data: string;
+  metadata: string;
+};
+
+/**
+ * A store that also takes events already serialised, so a wrapper that needed their JSON (the
+ * hash chain) does not make the store serialise them a second time.
+ */
+export interface SerializedAppender {
+  appendSerialized(
+    streamId: string,
+    events: SerializedEventData[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+}
+
+export function isSerializedAppender(store: object): store is SerializedAppender {
+  return typeof (store as Partial<SerializedAppender>).appendSerialized === 'function';
+}
+
 export type RecordedEvent = {
   id: string;
   streamId: string;

@@ -11,6 +11,8 @@ import {
   ExpectedRevision,
   ReadStreamOptions,
   RecordedEvent,
+  SerializedAppender,
+  SerializedEventData,
   START,
   SubscribeOptions,
   Subscription,
@@ -48,7 +50,7 @@ export type SqliteEventStoreOptions = {
  * The embedded event store: one SQLite file in WAL mode. Several connections, in this process or
  * others, may share the file: appends check the expected revision inside BEGIN IMMEDIATE.
  */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, SerializedAppender {
   /** Read models may keep their own tables in this database, in the same transactions. */
   readonly db: Database.Database;
   private readonly ownsDb: boolean;
@@ -57,6 +59,7 @@ export class SqliteEventStore implements EventStore {
   private readonly subscriptions = new Set<SubscriptionLoop>();
   private readonly statements;
   private readonly appendTransaction;
+  private readonly appendSerializedTransaction;
   private closed = false;
 
   /** Opens a path (':memory:' included), or uses an open database, which its owner closes. */
@@ -115,6 +118,9 @@ export class SqliteEventStore implements EventStore {
         .pluck(),
     };
     this.appendTransaction = this.db.transaction(this.appendInTransaction.bind(this));
+    this.appendSerializedTransaction = this.db.transaction(
+      this.appendSerializedInTransaction.bind(this),
+    );
   }
 
   async appendToStream(
@@ -123,6 +129,21 @@ export class SqliteEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     const result = this.appendTransaction.immediate(
+      streamId,
+      events,
+      options.expectedRevision ?? 'any',
+    );
+    if (events.length > 0) appended.emit(this.key);
+    return result;
+  }
+
+  /** Appends events whose data and metadata are JSON texts, kept as given. */
+  async appendSerialized(
+    streamId: string,
+    events: SerializedEventData[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    const result = this.appendSerializedTransaction.immediate(
       streamId,
       events,
       options.expectedRevision ?? 'any',
@@ -182,21 +203,8 @@ export class SqliteEventStore implements EventStore {
     events: EventData[],
     expected: ExpectedRevision,
   ): AppendResult {
-    const current = this.statements.streamRevision.get(streamId) ?? -1;
-    const ok =
-      expected === 'any' ||
-      (expected === 'no_stream' && current === -1) ||
-      (expected === 'stream_exists' && current !== -1) ||
-      expected === current;
-    if (!ok) {
-      throw new WrongExpectedVersionError(
-        streamId,
-        expected,
-        current === -1 ? 'no_stream' : current,
-      );
-    }
+    let revision = this.checkRevision(streamId, expected);
     const createdAt = new Date().toISOString();
-    let revision = current;
     let position = START;
     for (const event of events) {
       const { lastInsertRowid } = this.statements.insert.run(
@@ -212,6 +220,48 @@ export class SqliteEventStore implements EventStore {
     }
     // An empty append only checks the revision (position stays START: nothing was written).
     return { nextExpectedRevision: revision, position };
+  }
+
+  /** appendInTransaction for events already serialised. */
+  private appendSerializedInTransaction(
+    streamId: string,
+    events: SerializedEventData[],
+    expected: ExpectedRevision,
+  ): AppendResult {
+    let revision = this.checkRevision(streamId, expected);
+    const createdAt = new Date().toISOString();
+    let position = START;
+    for (const event of events) {
+      const { lastInsertRowid } = this.statements.insert.run(
+        event.id,
+        streamId,
+        ++revision,
+        event.type,
+        event.data,
+        event.metadata,
+        createdAt,
+      );
+      position = Number(lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  /** The stream's current revision (-1: none), or WrongExpectedVersionError. */
+  private checkRevision(streamId: string, expected: ExpectedRevision): number {
+    const current = this.statements.streamRevision.get(streamId) ?? -1;
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && current === -1) ||
+      (expected === 'stream_exists' && current !== -1) ||
+      expected === current;
+    if (!ok) {
+      throw new WrongExpectedVersionError(
+        streamId,
+        expected,
+        current === -1 ? 'no_stream' : current,
+      );
+    }
+    return current;
   }
 
   /** Pages through the log, then waits for a local append, the poll timer or stop. */
