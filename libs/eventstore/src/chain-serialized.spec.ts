@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChainedEventStore, ChainVerifier } from './chain';
+import type { EventData, EventStore } from './event-store';
+import { SqliteEventStore } from './sqlite/sqlite-event-store';
+
+/** The same SQLite store without appendSerialized: the chain then hands it objects. */
+function objectsOnly(store: SqliteEventStore): EventStore {
+  return {
+    appendToStream: (...args) => store.appendToStream(...args),
+    readStream: (...args) => store.readStream(...args),
+    readAll: (...args) => store.readAll(...args),
+    subscribeToAll: (...args) => store.subscribeToAll(...args),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+  };
+}
+
+const shared = { actor: { id: 'u1', role: 'ADMIN' }, at: '2026-11-27T10:00:00.000Z', z: 1 };
+
+/** Events covering both the texts written once and every case left to the object path. */
+const batches: EventData[][] = [
+  [
+    { type: 'Created', data: { userId: 'u2', email: 'a@b.fr', name: 'Chloé' }, metadata: shared },
+    { type: 'Sorted', data: { a: 1, b: [{ c: null, d: 'x' }], e: { f: true } }, metadata: shared },
+    { type: 'Other', data: { z: 1, a: { y: 2, b: 3 } }, metadata: { ...shared, at: 'later' } },
+  ],
+  [{ type: 'Empty', data: undefined }],
+  [{ type: 'Text', data: 'a "string"\n', metadata: {} }],
+  [{ type: 'Digits', data: { 10: 'a', 9: 'b', x: [undefined, NaN, -0] } }],
+  [{ type: 'Dated', data: { when: new Date('2026-11-23T10:00:00.000Z'), skip: undefined } }],
+  [{ type: 'Linked', data: {}, metadata: { chain: { prev: null, hash: 'forged' }, b: 1, a: 2 } }],
+  [{ type: 'Odd', data: { n: 1 }, metadata: { '"odd\nkey': 1, zz: [undefined], u: undefined } }],
+];
+
+describe('hash chain: events serialised once, in the chain', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'reloc-chain-serialized-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stores the same texts and hashes as the object path, and they verify', async () => {
+    const rows: unknown[][] = [];
+    for (const serialised of [true, false]) {
+      const sqlite = new SqliteEventStore(join(dir, `${serialised}.sqlite`));
+      const store = new ChainedEventStore(serialised ? sqlite : objectsOnly(sqlite));
+      let n = 0;
+      for (const [i, events] of batches.entries()) {
+        const withIds = events.map((e) => ({ ...e, id: `0190f5e0-0000-7000-8000-${++n}` }));
+        await store.appendToStream('s-1', withIds, { expectedRevision: i ? i + 1 : 'no_stream' });
+      }
+      rows.push(
+        sqlite.db.prepare('SELECT id, stream_id, revision, type, data, metadata FROM events').all(),
+      );
+      const verifier = new ChainVerifier();
+      for (const event of await store.readAll(0, 100)) verifier.add(event);
+      expect(verifier.faults).toEqual([]);
+      expect(verifier.checked).toBe(9);
+      await store.close();
+    }
+    expect(rows[0]).toEqual(rows[1]);
+  });
+});
