@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChainedEventStore, ChainVerifier } from './chain';
+import { canonicalJson, ChainedEventStore, ChainVerifier } from './chain';
 import type { EventData, EventStore } from './event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
@@ -59,5 +59,18 @@ describe('hash chain: events serialised once, in the chain', () => {
       await store.close();
     }
     expect(rows[0]).toEqual(rows[1]);
+  });
+
+  it('writes strings as JSON.stringify does, escapes included', () => {
+    const strings = [
+      '',
+      'plain é ✓ 😀',
+      'a"b\\c',
+      '\u0000\u001f\u007f',
+      '\ud800 lone',
+      'x\udfff',
+      '\u2028\u2029',
+    ];
+    for (const text of strings) expect(canonicalJson({ text })).toBe(JSON.stringify({ text }));
   });
 });

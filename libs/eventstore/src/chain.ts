@@ -34,6 +34,15 @@ function quoteKey(key: string): string {
   return quoted;
 }
 
+/** What JSON.stringify escapes in a string: quote, backslash, controls, lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the controls are among what JSON escapes
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify of a string; most have nothing to escape and only need their quotes. */
+function quote(text: string): string {
+  return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
 /** JSON.stringify's own rules (toJSON, undefined dropped, non-finite → null), keys sorted. */
 function write(value: unknown, inArray: boolean): string | undefined {
   if (
@@ -49,7 +58,7 @@ function write(value: unknown, inArray: boolean): string | undefined {
 function serialize(value: unknown, inArray: boolean): string | undefined {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return quote(value);
     case 'number':
       return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
@@ -188,7 +197,8 @@ function metadataTexts(
     Object.prototype.hasOwnProperty.call(metadata, CHAIN_KEY)
   )
     return null;
-  return { canonical: writeObject(metadata, null), stored: JSON.stringify(metadata) };
+  const stored = JSON.stringify(metadata);
+  return { canonical: sortedAsIs(metadata) ? stored : writeObject(metadata, null), stored };
 }
 
 /**
