@@ -73,4 +73,18 @@ describe('hash chain: events serialised once, in the chain', () => {
     ];
     for (const text of strings) expect(canonicalJson({ text })).toBe(JSON.stringify({ text }));
   });
+
+  it('sorts keys by code unit, few or many', () => {
+    for (const count of [2, 7, 33, 100]) {
+      const keys = Array.from(
+        { length: count },
+        (_, i) => `${'zZ_é aA'[i % 7]}${(i * 7919) % 101}`,
+      );
+      const sorted = [...keys].sort();
+      const given = Object.fromEntries(keys.map((key) => [key, key]));
+      const expected = JSON.stringify(Object.fromEntries(sorted.map((key) => [key, key])));
+      expect(canonicalJson(given)).toBe(expected);
+      expect(canonicalJson({ nested: [given] })).toBe(`{"nested":[${expected}]}`);
+    }
+  });
 });

@@ -82,10 +82,24 @@ function serialize(value: unknown, inArray: boolean): string | undefined {
   return writeObject(value as Record<string, unknown>, null);
 }
 
+/**
+ * The keys in code-unit order, as sort() orders them. An object has a few keys: insertion sort
+ * costs a third of sort() there (which was a third of the canonical JSON's time).
+ */
+function sortKeys(keys: string[]): string[] {
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && keys[j] > key; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
 /** An object's members, keys sorted, `skip` left out (the chain link of a metadata). */
 function writeObject(value: Record<string, unknown>, skip: string | null): string {
-  const keys = Object.keys(value);
-  if (keys.length > 1) keys.sort();
+  const keys = sortKeys(Object.keys(value));
   let out = '{';
   for (const key of keys) {
     if (key === skip) continue;
