@@ -197,13 +197,11 @@ function sortedAsIs(value: unknown): boolean {
 }
 
 /**
- * A metadata's canonical text (what the hash covers) and its stored text before the link,
- * when it is a plain object without a link of its own; otherwise null.
+ * A metadata's canonical text, when it is a plain object without a link of its own; otherwise
+ * null. It is also what is stored (before the link): a metadata is read by key, never in order.
  */
-function metadataTexts(
-  metadata: Record<string, unknown> | undefined,
-): { canonical: string; stored: string } | null {
-  if (metadata === undefined) return { canonical: '{}', stored: '{}' };
+function metadataText(metadata: Record<string, unknown> | undefined): string | null {
+  if (metadata === undefined) return '{}';
   const proto: unknown = Object.getPrototypeOf(metadata);
   if (
     (proto !== Object.prototype && proto !== null) ||
@@ -211,13 +209,13 @@ function metadataTexts(
     Object.prototype.hasOwnProperty.call(metadata, CHAIN_KEY)
   )
     return null;
-  const stored = JSON.stringify(metadata);
-  return { canonical: sortedAsIs(metadata) ? stored : writeObject(metadata, null), stored };
+  return writeObject(metadata, null);
 }
 
 /**
- * The events chained from `prev`, serialised once: the stored texts are what JSON.stringify
- * writes (the caller's key order kept, the link last), the hash covers the canonical texts.
+ * The events chained from `prev`, serialised once: data stored as JSON.stringify writes it
+ * (the caller's key order kept: some views list fields in that order), metadata canonical
+ * with the link last; the hash covers the canonical texts.
  * Null when an event is unusual (no string id or type, data JSON drops, odd metadata): the
  * object path then handles the call.
  */
@@ -229,9 +227,9 @@ function serializeChain(
 ): { events: SerializedEventData[]; last: string | null } | null {
   const streamText = JSON.stringify(streamId);
   const rows: SerializedEventData[] = [];
-  // A command's events usually share one metadata object: its texts are written once.
+  // A command's events usually share one metadata object: its text is written once.
   let lastMetadata: unknown = null;
-  let texts: { canonical: string; stored: string } | null = null;
+  let metadataJson: string | null = null;
   for (const event of events) {
     const id = event.id ?? uuidv7();
     const { type, metadata } = event;
@@ -239,26 +237,25 @@ function serializeChain(
     const data = event.data ?? null;
     const dataText = JSON.stringify(data) as string | undefined;
     if (dataText === undefined) return null;
-    if (texts === null || metadata !== lastMetadata) {
-      texts = metadataTexts(metadata);
-      if (texts === null) return null;
+    if (metadataJson === null || metadata !== lastMetadata) {
+      metadataJson = metadataText(metadata);
+      if (metadataJson === null) return null;
       lastMetadata = metadata;
     }
     const hash = hashMembers(prev, [
       sortedAsIs(data) ? dataText : write(data, false),
       JSON.stringify(id),
-      texts.canonical,
+      metadataJson,
       String(++revision),
       streamText,
       JSON.stringify(type),
     ]);
     const link = `"${CHAIN_KEY}":{"prev":${prev === null ? 'null' : JSON.stringify(prev)},"hash":"${hash}"}}`;
-    const stored = texts.stored;
     rows.push({
       id,
       type,
       data: dataText,
-      metadata: stored.length > 2 ? `${stored.slice(0, -1)},${link}` : `{${link}`,
+      metadata: metadataJson.length > 2 ? `${metadataJson.slice(0, -1)},${link}` : `{${link}`,
     });
     prev = hash;
   }
