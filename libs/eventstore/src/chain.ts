@@ -225,7 +225,7 @@ function serializeChain(
   prev: string | null,
   events: EventData[],
 ): { events: SerializedEventData[]; last: string | null } | null {
-  const streamText = JSON.stringify(streamId);
+  const streamText = quote(streamId);
   const rows: SerializedEventData[] = [];
   // A command's events usually share one metadata object: its text is written once.
   let lastMetadata: unknown = null;
@@ -242,15 +242,12 @@ function serializeChain(
       if (metadataJson === null) return null;
       lastMetadata = metadata;
     }
-    const hash = hashMembers(prev, [
-      sortedAsIs(data) ? dataText : write(data, false),
-      JSON.stringify(id),
-      metadataJson,
-      String(++revision),
-      streamText,
-      JSON.stringify(type),
-    ]);
-    const link = `"${CHAIN_KEY}":{"prev":${prev === null ? 'null' : JSON.stringify(prev)},"hash":"${hash}"}}`;
+    // chainHash's body, every member present.
+    const canonicalData = sortedAsIs(data) ? dataText : write(data, false);
+    const hash = sha256Hex(
+      `${prev ?? ''}\n{"data":${canonicalData},"id":${quote(id)},"metadata":${metadataJson},"revision":${++revision},"streamId":${streamText},"type":${quote(type)}}`,
+    );
+    const link = `"${CHAIN_KEY}":{"prev":${prev === null ? 'null' : quote(prev)},"hash":"${hash}"}}`;
     rows.push({
       id,
       type,
