@@ -1,12 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { canonicalJson, ChainedEventStore, ChainVerifier } from './chain';
 import type { EventData, EventStore } from './event-store';
+import { PostgresEventStore } from './postgres/postgres-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
+import {
+  createThrowawayDatabase,
+  postgresUnavailableReason,
+  testPostgresUrl,
+} from './testing/postgres';
 
-/** The same SQLite store without appendSerialized: the chain then hands it objects. */
-function objectsOnly(store: SqliteEventStore): EventStore {
+/** The same store without appendSerialized: the chain then hands it objects. */
+function objectsOnly(store: EventStore): EventStore {
   return {
     appendToStream: (...args) => store.appendToStream(...args),
     readStream: (...args) => store.readStream(...args),
@@ -34,44 +41,96 @@ const batches: EventData[][] = [
   [{ type: 'Odd', data: { n: 1 }, metadata: { '"odd\nkey': 1, zz: [undefined], u: undefined } }],
 ];
 
-describe('hash chain: events serialised once, in the chain', () => {
-  let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'reloc-chain-serialized-'))));
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+type Row = { id: string; revision: number; type: string; data: string; metadata: string };
+
+/** A fresh store, its rows in order, and how to remove it. */
+type Opened = { store: EventStore; rows(): Promise<Row[]>; teardown(): Promise<void> };
+
+async function openSqlite(): Promise<Opened> {
+  const dir = mkdtempSync(join(tmpdir(), 'reloc-chain-serialized-'));
+  const store = new SqliteEventStore(join(dir, 'events.sqlite'));
+  return {
+    store,
+    rows: async () =>
+      store.db
+        .prepare('SELECT id, revision, type, data, metadata FROM events ORDER BY position')
+        .all() as Row[],
+    teardown: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const adminUrl = testPostgresUrl();
+const postgresUnavailable = postgresUnavailableReason(adminUrl);
+
+async function openPostgres(): Promise<Opened> {
+  const database = await createThrowawayDatabase(adminUrl);
+  const store = new PostgresEventStore(database.url, { poolSize: 2 });
+  return {
+    store,
+    rows: async () => {
+      const client = new Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const sql = `SELECT id::text, revision::int, type, data::text, metadata::text FROM events
+          ORDER BY position`;
+        return (await client.query<Row>(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    teardown: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+describe.each([
+  ['SQLite', openSqlite],
+  ['PostgreSQL', postgresUnavailable ? null : openPostgres],
+])('hash chain over %s: events serialised once, in the chain', (_, open) => {
+  if (!open) {
+    it.skip(`skipped: ${postgresUnavailable}`, () => undefined);
+    return;
+  }
 
   it('stores the same events and hashes as the object path, and they verify', async () => {
-    type Row = { id: string; revision: number; type: string; data: string; metadata: string };
     const rows: Row[][] = [];
     for (const serialised of [true, false]) {
-      const sqlite = new SqliteEventStore(join(dir, `${serialised}.sqlite`));
-      const store = new ChainedEventStore(serialised ? sqlite : objectsOnly(sqlite));
-      let n = 0;
-      for (const [i, events] of batches.entries()) {
-        const withIds = events.map((e) => ({ ...e, id: `0190f5e0-0000-7000-8000-${++n}` }));
-        await store.appendToStream('s-1', withIds, { expectedRevision: i ? i + 1 : 'no_stream' });
+      const opened = await open();
+      try {
+        const store = new ChainedEventStore(serialised ? opened.store : objectsOnly(opened.store));
+        let n = 0;
+        for (const [i, events] of batches.entries()) {
+          const withIds = events.map((e) => ({
+            ...e,
+            id: `0190f5e0-0000-7000-8000-${String(++n).padStart(12, '0')}`,
+          }));
+          await store.appendToStream('s-1', withIds, {
+            expectedRevision: i ? i + 1 : 'no_stream',
+          });
+        }
+        rows.push(await opened.rows());
+        const verifier = new ChainVerifier();
+        for (const event of await store.readAll(0, 100)) verifier.add(event);
+        expect(verifier.faults).toEqual([]);
+        expect(verifier.checked).toBe(9);
+      } finally {
+        await opened.teardown();
       }
-      rows.push(
-        sqlite.db.prepare('SELECT id, revision, type, data, metadata FROM events').all() as Row[],
-      );
-      const verifier = new ChainVerifier();
-      for (const event of await store.readAll(0, 100)) verifier.add(event);
-      expect(verifier.faults).toEqual([]);
-      expect(verifier.checked).toBe(9);
-      await store.close();
     }
     // The same rows, data byte for byte; metadata is stored canonical when serialised here.
-    const parsed = rows.map((list) =>
-      list.map((row) => ({
-        ...row,
-        metadata: JSON.parse(row.metadata),
-      })),
-    );
-    expect(parsed[0]).toEqual(parsed[1]);
-    // A metadata carrying a link of its own goes the object path (the caller's key order).
     const [serialised, objects] = rows;
+    const parsed = (list: Row[]) =>
+      list.map((row) => ({ ...row, metadata: JSON.parse(row.metadata) as unknown }));
+    expect(parsed(serialised)).toEqual(parsed(objects));
     serialised.forEach((row, i) => {
       const { chain, ...rest } = JSON.parse(row.metadata) as Record<string, unknown>;
       const members = canonicalJson(rest).slice(1, -1);
+      // A metadata carrying a link of its own goes the object path (the caller's key order).
       expect(row.metadata).toBe(
         row.type === 'Linked'
           ? objects[i].metadata
@@ -79,7 +138,9 @@ describe('hash chain: events serialised once, in the chain', () => {
       );
     });
   });
+});
 
+describe('canonical JSON', () => {
   it('writes strings as JSON.stringify does, escapes included', () => {
     const strings = [
       '',

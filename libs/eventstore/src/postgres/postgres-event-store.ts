@@ -41,6 +41,8 @@ import {
   ExpectedRevision,
   ReadStreamOptions,
   RecordedEvent,
+  SerializedAppender,
+  SerializedEventData,
   START,
   SubscribeOptions,
   Subscription,
@@ -53,6 +55,7 @@ import {
   appendParameters,
   EVENT_COLUMNS,
   MIGRATION,
+  serializedAppendParameters,
   SHAPE_CHECK,
 } from './schema';
 
@@ -105,7 +108,7 @@ export type PostgresEventStoreOptions = {
   onListenError?: (err: unknown) => void;
 };
 
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, SerializedAppender {
   readonly pool: Pool;
   private readonly connection: ClientConfig;
   private readonly key: string;
@@ -153,7 +156,24 @@ export class PostgresEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
-    const values = appendParameters(streamId, expected, events);
+    return this.append(streamId, expected, appendParameters(streamId, expected, events));
+  }
+
+  /** Appends events whose data and metadata are JSON texts, kept as given. */
+  async appendSerialized(
+    streamId: string,
+    events: SerializedEventData[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    const expected = options.expectedRevision ?? 'any';
+    return this.append(streamId, expected, serializedAppendParameters(streamId, expected, events));
+  }
+
+  private async append(
+    streamId: string,
+    expected: ExpectedRevision,
+    values: unknown[],
+  ): Promise<AppendResult> {
     await this.ready();
     const { rows } = await this.pool.query<[boolean, number, string | null]>({
       ...STATEMENTS.append,

@@ -1,4 +1,4 @@
-import type { EventData, ExpectedRevision } from '../event-store';
+import type { EventData, ExpectedRevision, SerializedEventData } from '../event-store';
 import { uuidv7 } from '../uuidv7';
 
 /**
@@ -146,12 +146,38 @@ export function appendParameters(
   expected: ExpectedRevision,
   events: EventData[],
 ): unknown[] {
+  return parameters(streamId, expected, events, (event) => [
+    event.id ?? uuidv7(),
+    JSON.stringify(event.data ?? null),
+    JSON.stringify(event.metadata ?? {}),
+  ]);
+}
+
+/** APPEND_SQL's parameters for events already serialised (their texts must not hold SEPARATOR). */
+export function serializedAppendParameters(
+  streamId: string,
+  expected: ExpectedRevision,
+  events: SerializedEventData[],
+): unknown[] {
+  return parameters(streamId, expected, events, (event) => {
+    if (event.data.includes(SEPARATOR) || event.metadata.includes(SEPARATOR))
+      throw new TypeError(`Event ${event.id}: a JSON text holds a raw record separator`);
+    return [event.id, event.data, event.metadata];
+  });
+}
+
+function parameters<E extends { type: string }>(
+  streamId: string,
+  expected: ExpectedRevision,
+  events: E[],
+  texts: (event: E) => [id: string, data: string, metadata: string],
+): unknown[] {
   const ids: string[] = [];
   const types: string[] = [];
   const data: string[] = [];
   const metadata: string[] = [];
   for (const event of events) {
-    const id = event.id ?? uuidv7();
+    const [id, dataText, metadataText] = texts(event);
     if (!id || id.includes(SEPARATOR))
       throw new TypeError(`Invalid event id ${JSON.stringify(id)}`);
     if (!event.type || event.type.includes(SEPARATOR)) {
@@ -159,8 +185,8 @@ export function appendParameters(
     }
     ids.push(id);
     types.push(event.type);
-    data.push(JSON.stringify(event.data ?? null));
-    metadata.push(JSON.stringify(event.metadata ?? {}));
+    data.push(dataText);
+    metadata.push(metadataText);
   }
   return [
     streamId,
