@@ -201,7 +201,7 @@ function sortedAsIs(value: unknown): boolean {
  * null. It is also what is stored (before the link): a metadata is read by key, never in order.
  */
 function metadataText(metadata: Record<string, unknown> | undefined): string | null {
-  if (metadata === undefined) return '{}';
+  if (metadata == null) return '{}'; // null from untyped callers too, as the object path reads it
   const proto: unknown = Object.getPrototypeOf(metadata);
   if (
     (proto !== Object.prototype && proto !== null) ||
