@@ -4,6 +4,8 @@ import { notifyError } from '../../../../shared/ui/toaster';
 import { fetchLeases, LEASES_PAGE_SIZE, postLeaseAction } from '../../api';
 import { GENERIC_ERROR, notifyRefusal, refusalMessage } from '../../shared/errors';
 import type { BoardFilters, LeaseTile } from '../../types';
+import { earlyOr } from '../../../../shared/api/early';
+import { FIRST_FILTERS, firstPageKey } from '../boards';
 import { loadPositions, type Positions, positionForDrop, savePositions } from '../order';
 
 export type ColumnState = { ids: string[]; total: number; loading: boolean };
@@ -13,6 +15,11 @@ export type BoardData = {
   columns: Record<string, ColumnState>;
   positions: Positions;
 };
+
+const isFirstFilters = (filters: BoardFilters) =>
+  filters.search === FIRST_FILTERS.search &&
+  filters.year === FIRST_FILTERS.year &&
+  filters.state === FIRST_FILTERS.state;
 
 const emptyColumn: ColumnState = { ids: [], total: 0, loading: true };
 
@@ -78,16 +85,21 @@ export function useBoardData(
           },
         }));
       try {
-        const page = await fetchLeases(
-          {
-            offset,
-            progress: stage,
-            filter: filters.state,
-            year: filters.year,
-            search: filters.search,
-          },
-          abort.current?.signal,
-        );
+        const fetchPage = () =>
+          fetchLeases(
+            {
+              offset,
+              progress: stage,
+              filter: filters.state,
+              year: filters.year,
+              search: filters.search,
+            },
+            abort.current?.signal,
+          );
+        // The first page with the first filters may have been asked at start-up (app/early.ts).
+        const page = await (offset === 0 && isFirstFilters(filters)
+          ? earlyOr(firstPageKey(stage), fetchPage)
+          : fetchPage());
         if (gen !== generation.current) return;
         state.inFlight--;
         state.arrived.set(offset, page.leases);
