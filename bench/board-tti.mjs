@@ -173,6 +173,18 @@ try {
               () => document.querySelectorAll('[data-testid="project-tile"]').length,
             ),
             tileResponseMs: await page.evaluate(() => window.__tileResponse()),
+            // The pages asked while scrolling (from the resource timings, as above).
+            requests: await page.evaluate(
+              (after) =>
+                performance
+                  .getEntriesByType('resource')
+                  .filter((entry) => entry.name.endsWith('/v1/leases') && entry.startTime > after)
+                  .map((entry) => ({
+                    startMs: Math.round(entry.startTime),
+                    endMs: Math.round(entry.responseEnd),
+                  })),
+              tilesAt,
+            ),
           };
           break;
         }
