@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
 import { createAppRouter, prefetchRoute } from './router';
+import { useShellStore } from '../features/shell/store';
 import { whenIdle } from '../shared/ui/lazyPart';
 import { prefetchScreens } from './routes';
 
@@ -20,8 +21,17 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The other screens' chunks, once the first screen is up and the browser has nothing to do.
-// This module loads after the page (main.tsx imports it), whose load event may be past: a delay
-// keeps them from competing with the first screen's own chunks and calls.
-const FIRST_SCREEN_MS = 3000;
-window.setTimeout(() => whenIdle(() => void prefetchScreens()), FIRST_SCREEN_MS);
+// The other screens' chunks, once the first screen is up and the browser has nothing to do:
+// after the shell has its session (a board, a file…), or after a few seconds (the login).
+let prefetching = false;
+const prefetchOthers = () => {
+  if (prefetching) return;
+  prefetching = true;
+  whenIdle(() => void prefetchScreens());
+};
+const stopWatching = useShellStore.subscribe((state) => {
+  if (!state.me) return;
+  stopWatching();
+  prefetchOthers();
+});
+window.setTimeout(prefetchOthers, 3000);
