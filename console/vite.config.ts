@@ -1,9 +1,46 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
 import react from '@vitejs/plugin-react';
 
 const lib = (name: string) =>
   fileURLToPath(new URL(`../libs/${name}/src/index.ts`, import.meta.url));
+
+/**
+ * Preloads app/start.tsx and its static imports from index.html too, as for the entry's own:
+ * main.tsx imports it at once, and the browser fetches and compiles it meanwhile.
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'reloc-preload-start',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = new Map<string, OutputChunk>();
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk') chunks.set(output.fileName, output);
+        const start = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'start');
+        if (!start) return [];
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const next of chunks.get(file)?.imports ?? []) visit(next);
+        };
+        visit(start.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
 
 // The mobile build (`vite build --mode mobile`, or VITE_MOBILE=1) goes to dist-mobile/ and turns
 // on the wrapper messages, the offline banner and the info button.
@@ -11,7 +48,7 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const mobile = env.VITE_MOBILE === '1' || env.VITE_MOBILE === 'true';
   return {
-    plugins: [react()],
+    plugins: [react(), preloadStart()],
     define: {
       __RELOC_MOBILE__: JSON.stringify(mobile),
       __RELOC_PRIVACY_URL__: JSON.stringify(
@@ -33,6 +70,12 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       // Libraries change less often than the app: separate chunks stay cached across releases.
       rolldownOptions: {
+        // app/start.tsx (the app, loaded by the small main.tsx) is an entry of its own: its
+        // static imports are the first screen's code ('$initial' below), preloaded by the page.
+        input: {
+          index: fileURLToPath(new URL('index.html', import.meta.url)),
+          start: fileURLToPath(new URL('src/app/start.tsx', import.meta.url)),
+        },
         output: {
           codeSplitting: {
             groups: [

@@ -76,9 +76,12 @@ export function consoleFirstScreens(dist, routes = CONSOLE_ROUTES) {
       list: files,
     };
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry) throw new Error('console manifest: no entry');
-  const base = closure(entry, new Set());
+  // index.html's script, and app/start.tsx (an entry of its own that the first imports at once
+  // and the page preloads): both load before any screen.
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (!entries.length) throw new Error('console manifest: no entry');
+  const base = new Set();
+  for (const entry of entries) closure(entry, base);
   const lazy = (key) => {
     if (!manifest[key]?.isDynamicEntry)
       throw new Error(`console manifest: ${key} is not a lazily loaded chunk (see CONSOLE_ROUTES)`);

@@ -1,23 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/AppProviders';
-import { createAppRouter, prefetchRoute } from './app/router';
-import { prefetchScreens } from './app/routes';
+// The entry stays small so that it runs at once: the start-up calls and chunks of the current
+// route (app/early.ts) begin while the rest of the code (app/start.tsx) loads.
+import { startEarlyLoads } from './app/early';
 
-prefetchRoute(window.location.pathname);
-const router = createAppRouter();
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
-
-// The other screens' chunks, once the first screen is up and the browser has nothing to do.
-const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-window.addEventListener('load', () => whenIdle(() => void prefetchScreens()), { once: true });
+startEarlyLoads(window.location.pathname);
+void import('./app/start');

@@ -22,8 +22,8 @@ export type SessionStatus = { ok: boolean; isLogged: false } | LoggedStatus;
 /** The browser goes there for Google sign-in; the provider comes back to /callback-sso?code=. */
 export const SSO_LOGIN_URL = '/v1/login-sso';
 
-export const fetchStatus = (signal?: AbortSignal) =>
-  api.get<SessionStatus>('/status.json', { signal });
+export const fetchStatus = (signal?: AbortSignal, quiet?: boolean) =>
+  api.get<SessionStatus>('/status.json', { signal, quiet });
 
 /**
  * The login status of the stored token. status.json is public and may answer isLogged:false for

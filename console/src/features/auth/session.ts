@@ -1,4 +1,5 @@
 import { revokeSession } from '../../shared/api/client';
+import { forgetEarly } from '../../shared/api/early';
 import { forgetImpersonation } from '../admin/impersonation';
 import { clearToken, setToken } from '../../shared/api/token';
 import { postToWrapper } from '../../shared/mobile/wrapper';
@@ -24,6 +25,7 @@ export async function logout(): Promise<void> {
 /** Logout clears the token (spec §7), tells the wrapper and forgets the loaded shell data. */
 export function endSession(): void {
   clearToken();
+  forgetEarly();
   forgetImpersonation();
   postToWrapper({ type: 'logout' });
   useShellStore.getState().reset();

@@ -21,7 +21,7 @@ export type LeasesQuery = {
   search?: string;
 };
 
-export const fetchLeases = (query: LeasesQuery, signal?: AbortSignal) =>
+export const fetchLeases = (query: LeasesQuery, signal?: AbortSignal, quiet?: boolean) =>
   api.post<LeasesPage>(
     '/leases',
     {
@@ -32,7 +32,7 @@ export const fetchLeases = (query: LeasesQuery, signal?: AbortSignal) =>
       ...(query.year ? { year: query.year } : {}),
       ...(query.search ? { search: query.search } : {}),
     },
-    { signal },
+    { signal, quiet },
   );
 
 export const fetchProject = (id: string, signal?: AbortSignal) =>

@@ -4,9 +4,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../shared/api/client';
 import { clearToken } from '../../shared/api/token';
 import { notifyError } from '../../shared/ui/toaster';
-import { fetchSessionStatus } from '../auth/api';
+import { earlyOr } from '../../shared/api/early';
+import { fetchSessionStatus, type SessionStatus } from '../auth/api';
 import { endSession, loginPathFor } from '../auth/session';
-import { fetchNotifications, fetchStaff } from './api';
+import { EARLY_SHELL, fetchNotifications, fetchStaff } from './api';
 import { useShellStore } from './store';
 
 export type ShellPhase = 'loading' | 'ready' | 'error';
@@ -27,7 +28,10 @@ export function useShellLoad(): { phase: ShellPhase; retry: () => void } {
     const controller = new AbortController();
     const { signal } = controller;
     const load = async () => {
-      const status = await fetchSessionStatus(signal);
+      // Asked at start-up beside the code (app/early.ts) when a session was stored; a status
+      // that is not logged in is asked again the usual way (it refreshes an expired token).
+      const early = await earlyOr<SessionStatus | null>(EARLY_SHELL.status, async () => null);
+      const status = early?.isLogged ? early : await fetchSessionStatus(signal);
       if (signal.aborted) return;
       if (!status.isLogged) {
         clearToken();
@@ -42,8 +46,8 @@ export function useShellLoad(): { phase: ShellPhase; retry: () => void } {
       const store = useShellStore.getState();
       store.setMe(status);
       const [notifications, staff] = await Promise.allSettled([
-        fetchNotifications(signal),
-        fetchStaff(signal),
+        earlyOr(EARLY_SHELL.notifications, () => fetchNotifications(signal)),
+        earlyOr(EARLY_SHELL.staff, () => fetchStaff(signal)),
       ]);
       if (signal.aborted) return;
       if (notifications.status === 'fulfilled') {

@@ -42,6 +42,12 @@ export type RequestOptions = {
    * Authorization header, and a 401 is thrown to the caller instead of ending the session.
    */
   session?: boolean;
+  /**
+   * true: a session failure ('Expired token', 'Invalid credentials') is thrown as it is, with no
+   * refresh and no logout (an early load at start-up: the screen that uses it asks again through
+   * the usual path, which does both).
+   */
+  quiet?: boolean;
   signal?: AbortSignal;
   /** Receives the headers of a 2xx answer (a total in `x-total-count`…). */
   onHeaders?: (headers: Headers) => void;
@@ -225,7 +231,7 @@ export async function apiRequest<T>(
     return readBody<T>(response);
   }
   const failure = await readFailure(response);
-  if (!session)
+  if (!session || options.quiet)
     throw new ApiError(failure.status, failure.message, failure.errors, false, failure.body);
 
   if (failure.message === API_MESSAGES.expiredToken) {

@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  type JSX,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from 'react';
 
 /** The loaders of every lazy part whose declaring module has run. */
 const parts = new Set<() => Promise<unknown>>();
@@ -34,14 +26,30 @@ export function lazyPart<M, P extends object>(
   pick: (module: M) => ComponentType<P>,
   fallback: ReactNode = null,
 ) {
-  parts.add(load);
-  const Lazy = lazy(() => load().then((module) => ({ default: pick(module) })));
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const loadPart = () =>
+    (loading ??= load().then(
+      (module) => (loaded = pick(module)),
+      (error: unknown) => {
+        loading = null; // drawn again later, it asks again
+        throw error;
+      },
+    ));
+  parts.add(loadPart);
+  // Once its code is here (fetched early, or on hover), the part draws at once instead of
+  // suspending as React.lazy does on its first render: React holds back a boundary revealed
+  // after its fallback showed (up to 300 ms), which delayed the first screen.
+  const Loaded = (props: P) => {
+    const Component = loaded ?? use(loadPart());
+    return <Component {...props} />;
+  };
   const Part = (props: P) => (
     <Suspense fallback={fallback}>
-      <Lazy {...(props as P & JSX.IntrinsicAttributes)} />
+      <Loaded {...props} />
     </Suspense>
   );
-  return Object.assign(Part, { load });
+  return Object.assign(Part, { load: loadPart });
 }
 
 /** Runs `run` once the browser has nothing else to do (or after 2 s where it cannot tell). */

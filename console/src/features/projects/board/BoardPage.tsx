@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import type { StateFilter } from '../types';
 import { AddProjectDialog } from './components/AddProjectDialog';
 import { NewLeadButton } from '../../announcements/components/LeadDialog';
+import { BOARD_TITLES, boardRouteKey, FIRST_FILTERS } from './boards';
 import { BoardColumn } from './components/BoardColumn';
 import { BoardDnd } from './components/BoardDnd';
 import { BoardFilters } from './components/BoardFilters';
@@ -15,25 +16,19 @@ import { useDropRules } from './hooks/useDropRules';
 
 const LOADING_COLUMN: ColumnState = { ids: [], total: 0, loading: true };
 
-const TITLES: Record<string, string> = {
-  reloc: 'Tableau Reloc',
-  sales: 'Tableau Sales',
-  compta: 'Tableau Compta',
-};
-
 /** /reloc, /sales, /compta and any other path (the default set): the project board. */
 export function BoardPage() {
   const { pathname } = useLocation();
-  const routeKey = pathname.replace(/^\/+|\/+$/g, '').split('/')[0] ?? '';
+  const routeKey = boardRouteKey(pathname);
   return <Board key={routeKey} routeKey={routeKey} />;
 }
 
 function Board({ routeKey }: { routeKey: string }) {
   const role = useShellStore((state) => state.me?.role ?? 'OPERATOR');
   const stages = useMemo(() => boardColumns(routeKey, role), [routeKey, role]);
-  const [search, setSearch] = useState('');
-  const [year, setYear] = useState<number | null>(null);
-  const [state, setState] = useState<StateFilter>('active');
+  const [search, setSearch] = useState(FIRST_FILTERS.search);
+  const [year, setYear] = useState<number | null>(FIRST_FILTERS.year);
+  const [state, setState] = useState<StateFilter>(FIRST_FILTERS.state);
   const [shown, setShown] = useState<ProjectStage | undefined>(stages[0]);
   const [adding, setAdding] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim(), 300, 8000);
@@ -41,7 +36,7 @@ function Board({ routeKey }: { routeKey: string }) {
     () => ({ search: debouncedSearch, year, state }),
     [debouncedSearch, year, state],
   );
-  const board = TITLES[routeKey] ? routeKey : 'default';
+  const board = BOARD_TITLES[routeKey] ? routeKey : 'default';
   const { data, loadMore, reload, move } = useBoardData(board, stages, filters);
   const { refusal, onPick, check } = useDropRules(data.tiles);
   // Said after the server answered: a refused drop is never first announced as done.
@@ -61,7 +56,7 @@ function Board({ routeKey }: { routeKey: string }) {
     <Box as="section" aria-labelledby="page-title" data-board-mode={board}>
       <HStack justify="space-between" wrap="wrap" gap="3" mb="3">
         <Heading as="h1" id="page-title" size="xl">
-          {TITLES[routeKey] ?? 'Tableau des projets'}
+          {BOARD_TITLES[routeKey] ?? 'Tableau des projets'}
         </Heading>
         {board === 'sales' ? <NewLeadButton /> : null}
       </HStack>

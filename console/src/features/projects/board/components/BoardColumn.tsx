@@ -67,7 +67,25 @@ function useVisibleRows(scroller: HTMLElement | null): [number, number] {
  * around them, the dragged one and the focused one) are drawn, each at its row's place in a
  * list as tall as all of them; the next pages are asked before the column's end shows.
  */
-export const BoardColumn = memo(function BoardColumn({
+export const BoardColumn = memo(BoardColumnView, sameColumn);
+
+/**
+ * A page that comes in for one column gives the board a new tile record: the other columns
+ * draw again only if one of their own tiles changed (a long board loads page after page).
+ */
+function sameColumn(before: BoardColumnProps, after: BoardColumnProps): boolean {
+  return (
+    before.stage === after.stage &&
+    before.column === after.column &&
+    before.positions === after.positions &&
+    before.hiddenOnSmall === after.hiddenOnSmall &&
+    before.onLoadMore === after.onLoadMore &&
+    (before.tiles === after.tiles ||
+      after.column.ids.every((id) => before.tiles[id] === after.tiles[id]))
+  );
+}
+
+function BoardColumnView({
   stage,
   column,
   tiles,
@@ -188,4 +206,4 @@ export const BoardColumn = memo(function BoardColumn({
       </Box>
     </Box>
   );
-});
+}

@@ -1,9 +1,12 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ProjectStage } from '@reloc/domain';
+import { startEarly } from '../../../../shared/api/early';
 import { setToken } from '../../../../shared/api/token';
 import { stubFetch } from '../../../../test/http';
 import { deferred, Providers, tile } from '../../test/fixtures';
+import { fetchLeases } from '../../api';
 import type { BoardFilters } from '../../types';
+import { firstPageKey } from '../boards';
 import { useBoardData } from './useBoardData';
 
 const STAGES: ProjectStage[] = ['sentToAL', 'relanceAL', 'paid'];
@@ -146,5 +149,28 @@ describe('board data', () => {
     expect(result.current.data.columns.paid.ids).toEqual(
       Array.from({ length: 1000 }, (_, i) => `p${i}`),
     );
+  });
+  it('draws the first pages loaded at start-up on its first render, without asking them again', async () => {
+    const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    setToken(`${part({})}.${part({ sub: 'u1', role: 'ADMIN', sid: 's1', exp })}.signature`);
+    const calls = serveBoard(async () => ({ status: 200, body: {} }));
+    for (const stage of STAGES)
+      startEarly(firstPageKey(stage), () =>
+        fetchLeases({ offset: 0, progress: stage, filter: 'active' }, undefined, true),
+      );
+    await waitFor(() => expect(calls).toHaveLength(STAGES.length));
+    await act(async () => {}); // the answers are in
+
+    const { result } = renderHook(() => useBoardData('compta', STAGES, FILTERS), {
+      wrapper: Providers,
+    });
+    expect(result.current.data.columns.sentToAL).toEqual({
+      ids: ['p1', 'p2'],
+      total: 2,
+      loading: false,
+    });
+    await act(async () => {});
+    expect(calls).toHaveLength(STAGES.length);
   });
 });

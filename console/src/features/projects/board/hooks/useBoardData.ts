@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../../../shared/ui/toaster';
 import { fetchLeases, LEASES_PAGE_SIZE, postLeaseAction } from '../../api';
 import { GENERIC_ERROR, notifyRefusal, refusalMessage } from '../../shared/errors';
-import type { BoardFilters, LeaseTile } from '../../types';
+import type { BoardFilters, LeaseTile, LeasesPage } from '../../types';
+import { earlyOr, takeEarlyNow } from '../../../../shared/api/early';
+import { FIRST_FILTERS, firstPageKey } from '../boards';
 import { loadPositions, type Positions, positionForDrop, savePositions } from '../order';
 
 export type ColumnState = { ids: string[]; total: number; loading: boolean };
@@ -14,14 +16,41 @@ export type BoardData = {
   positions: Positions;
 };
 
+const isFirstFilters = (filters: BoardFilters) =>
+  filters.search === FIRST_FILTERS.search &&
+  filters.year === FIRST_FILTERS.year &&
+  filters.state === FIRST_FILTERS.state;
+
 const emptyColumn: ColumnState = { ids: [], total: 0, loading: true };
 
-function initial(stages: readonly ProjectStage[], board: string): BoardData {
-  return {
-    tiles: {},
-    columns: Object.fromEntries(stages.map((stage) => [stage, emptyColumn])),
-    positions: loadPositions(board),
-  };
+/** The first pages of the columns already loaded at start-up (app/early.ts), by stage. */
+type Seed = Partial<Record<string, LeasesPage>>;
+
+function takeSeed(stages: readonly ProjectStage[], filters: BoardFilters): Seed {
+  if (!isFirstFilters(filters)) return {};
+  const seed: Seed = {};
+  for (const stage of stages) seed[stage] = takeEarlyNow<LeasesPage>(firstPageKey(stage));
+  return seed;
+}
+
+function initial(stages: readonly ProjectStage[], board: string, seed: Seed): BoardData {
+  const tiles: Record<string, LeaseTile> = {};
+  const columns: Record<string, ColumnState> = {};
+  for (const stage of stages) {
+    const page = seed[stage];
+    if (!page) {
+      columns[stage] = emptyColumn;
+      continue;
+    }
+    const ids: string[] = [];
+    for (const tile of page.leases) {
+      if (tiles[tile._id]) continue;
+      tiles[tile._id] = tile;
+      ids.push(tile._id);
+    }
+    columns[stage] = { ids, total: page.counts?.[stage] ?? page.total, loading: false };
+  }
+  return { tiles, columns, positions: loadPositions(board) };
 }
 
 /** Said once the server took the move. */
@@ -43,6 +72,12 @@ type Paging = {
 };
 
 const newPaging = (): Paging => ({ requested: 0, merged: 0, arrived: new Map(), inFlight: 0 });
+const seededPaging = (): Paging => ({
+  requested: LEASES_PAGE_SIZE,
+  merged: LEASES_PAGE_SIZE,
+  arrived: new Map(),
+  inFlight: 0,
+});
 
 /**
  * The tiles of a board: one paged query per column (POST /leases, progress = the column), all
@@ -55,7 +90,10 @@ export function useBoardData(
   stages: readonly ProjectStage[],
   filters: BoardFilters,
 ) {
-  const [data, setData] = useState<BoardData>(() => initial(stages, board));
+  // Columns whose first page came in at start-up are drawn with it on the first render.
+  const [seed] = useState(() => takeSeed(stages, filters));
+  const seedLeft = useRef(true);
+  const [data, setData] = useState<BoardData>(() => initial(stages, board, seed));
   const dataRef = useRef(data);
   dataRef.current = data;
   const generation = useRef(0);
@@ -78,16 +116,21 @@ export function useBoardData(
           },
         }));
       try {
-        const page = await fetchLeases(
-          {
-            offset,
-            progress: stage,
-            filter: filters.state,
-            year: filters.year,
-            search: filters.search,
-          },
-          abort.current?.signal,
-        );
+        const fetchPage = () =>
+          fetchLeases(
+            {
+              offset,
+              progress: stage,
+              filter: filters.state,
+              year: filters.year,
+              search: filters.search,
+            },
+            abort.current?.signal,
+          );
+        // The first page with the first filters may have been asked at start-up (app/early.ts).
+        const page = await (offset === 0 && isFirstFilters(filters)
+          ? earlyOr(firstPageKey(stage), fetchPage)
+          : fetchPage());
         if (gen !== generation.current) return;
         state.inFlight--;
         state.arrived.set(offset, page.leases);
@@ -146,15 +189,22 @@ export function useBoardData(
     const controller = new AbortController();
     abort.current = controller;
     const list = stagesKey.split(',') as ProjectStage[];
-    paging.current = Object.fromEntries(list.map((stage) => [stage, newPaging()]));
-    setData((d) => ({
-      tiles: {},
-      columns: Object.fromEntries(list.map((stage) => [stage, emptyColumn])),
-      positions: d.positions,
-    }));
-    for (const stage of list) void loadPage(stage, 0, gen);
+    // The first run keeps the seeded columns (the state was built with them); later ones
+    // (filters, reload) start every column again.
+    const seeded = seedLeft.current ? seed : {};
+    paging.current = Object.fromEntries(
+      list.map((stage) => [stage, seeded[stage] ? seededPaging() : newPaging()]),
+    );
+    if (!seedLeft.current)
+      setData((d) => ({
+        tiles: {},
+        columns: Object.fromEntries(list.map((stage) => [stage, emptyColumn])),
+        positions: d.positions,
+      }));
+    seedLeft.current = false;
+    for (const stage of list) if (!seeded[stage]) void loadPage(stage, 0, gen);
     return () => controller.abort();
-  }, [stagesKey, loadPage, reloads]);
+  }, [stagesKey, loadPage, reloads, seed]);
 
   /**
    * Asks the pages of the column up to `upTo` tiles (one more page without it) that were not
