@@ -49,9 +49,15 @@ export function projectTimelineEntry(
         }
       : { type: 'REPRISE', label: 'Dossier repris', params: {} };
   }
+  // A value an event did not replace is the same object before and after (replays fold in
+  // place): equal without serialising it.
+  const same = (key: string) =>
+    before[key] === after[key] || JSON.stringify(before[key]) === JSON.stringify(after[key]);
   const beforeAssignees = asRecord(before.assignees);
   const afterAssignees = asRecord(after.assignees);
-  for (const role of Object.keys({ ...beforeAssignees, ...afterAssignees })) {
+  for (const role of beforeAssignees === afterAssignees
+    ? []
+    : Object.keys({ ...beforeAssignees, ...afterAssignees })) {
     if (beforeAssignees[role] !== afterAssignees[role]) {
       const from = (beforeAssignees[role] as string | null) ?? null;
       const to = (afterAssignees[role] as string | null) ?? null;
@@ -62,11 +68,10 @@ export function projectTimelineEntry(
       };
     }
   }
-  if (JSON.stringify(before.tags) !== JSON.stringify(after.tags))
+  if (!same('tags'))
     return { type: 'TAGS', label: 'Étiquettes modifiées', params: { tags: after.tags } };
-  if (JSON.stringify(before.services) !== JSON.stringify(after.services))
-    return { type: 'SERVICES', label: 'Services modifiés', params: {} };
-  if (JSON.stringify(before.alertsSkipped) !== JSON.stringify(after.alertsSkipped))
+  if (!same('services')) return { type: 'SERVICES', label: 'Services modifiés', params: {} };
+  if (!same('alertsSkipped'))
     return {
       type: 'ALERTE',
       label: 'Alerte levée',
@@ -80,7 +85,7 @@ export function projectTimelineEntry(
     };
   const ignored = new Set(['revision', 'fieldRevisions', 'fieldAuthors', 'updatedAt']);
   const changed = Object.keys({ ...before, ...after }).filter(
-    (key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    (key) => !ignored.has(key) && !same(key),
   );
   if (!changed.length) return null;
   const shown = changed.slice(0, 5).map(fieldLabel);

@@ -12,6 +12,7 @@ import {
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
 import { preparedPerConnection } from '../infrastructure/prepared-statements';
+import { parseProjectDoc, stringifyProjectDoc } from './project-doc';
 
 const PROJECT_EVENT = /^Project[A-Z]/;
 
@@ -241,8 +242,9 @@ function removeTile(db: Database.Database, id: string): void {
 export const projectsProjection: Projection = {
   name: 'projects',
   // 3: the timeline dates an event by when it happened (its metadata's `at`); 4: one write per
-  // file per page of events (foldProjectEvent), with what the merged rules added.
-  version: 4,
+  // file per page of events (foldProjectEvent), with what the merged rules added; 5: documents
+  // without their fields still empty (project-doc.ts).
+  version: 5,
   handles: Object.keys(PROJECT_EVENT_TYPES),
   // Its writes find a tile, a document and a timeline entry by id only.
   deferredIndexes: [
@@ -308,7 +310,7 @@ export const projectsProjection: Projection = {
     let before: Project | null = held?.state ?? null;
     if (!held) {
       const raw = sql(db).doc.get(id) as string | undefined;
-      before = raw ? (JSON.parse(raw) as Project) : null;
+      before = raw ? parseProjectDoc(raw) : null;
     }
     const state = before ?? projectDecider.initialState();
     // Folded in place: only the fields the event replaced are compared for the timeline.
@@ -350,7 +352,7 @@ export const projectsProjection: Projection = {
     const held = pending.get(db);
     if (!held?.size) return;
     for (const [id, { state: project }] of held) {
-      sql(db).saveDoc.run(id, JSON.stringify(project));
+      sql(db).saveDoc.run(id, stringifyProjectDoc(project));
       if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
       else saveTile(db, project);
     }
