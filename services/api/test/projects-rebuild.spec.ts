@@ -506,14 +506,21 @@ describe('projects read model: batched rebuild equals the event-by-event project
     });
     const db = new Database(':memory:');
     dbs.push(db);
-    await expect(new Projector(failing, db, ALL_PROJECTIONS).rebuild()).rejects.toThrow(
-      'disk gone',
-    );
+    await expect(
+      new Projector(failing, db, ALL_PROJECTIONS, { pageSize: 1000 }).rebuild(),
+    ).rejects.toThrow('disk gone');
     expect(indexes(db)).toEqual(expected);
+    // The deferred search index is back too, with every tile written so far.
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+    expect(count('SELECT count(*) FROM project_board')).toBeGreaterThan(50);
+    expect(count('SELECT count(*) FROM project_search')).toBe(
+      count('SELECT count(*) FROM project_board'),
+    );
   });
 
   it.each([
-    ['pages of 1000 (rebuild, start-up catch-up)', undefined],
+    ['pages of 5000 (rebuild, start-up catch-up)', undefined],
+    ['pages of 1000', 1000],
     ['pages of 7 (a file split across pages)', 7],
     ['one event per page (live)', 1],
   ])('%s: every table identical, row by row', async (_name, pageSize) => {
@@ -527,7 +534,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
   });
 
   it.each([[undefined], [7], [1]])(
-    'pages of %s (default 1000): timeline entries keep the rowid order of one insert per event',
+    'pages of %s (default 5000): timeline entries keep the rowid order of one insert per event',
     async (pageSize) => {
       // The file page lists entries of the same date by rowid: the row comparison ignores it.
       const order = (db: Database.Database) =>
@@ -537,10 +544,26 @@ describe('projects read model: batched rebuild equals the event-by-event project
     },
   );
 
-  it.each([[undefined], [7], [1]])(
-    'pages of %s (default 1000): the search index finds exactly the tiles whose folded text holds the term',
+  /** Rebuilt to the middle of the log (no search index meanwhile), then caught up as at a start. */
+  async function rebuiltThenCaughtUp() {
+    const db = new Database(':memory:');
+    dbs.push(db);
+    const half = Math.floor((await store.headPosition()) / 2);
+    await new Projector(store, db, ALL_PROJECTIONS).rebuild(undefined, half);
+    const projector = new Projector(store, db, ALL_PROJECTIONS, { pageSize: 7 });
+    await projector.start(); // the index is there: each page's tiles update it
+    await projector.stop();
+    expect(projector.currentPosition).toBe(await store.headPosition());
+    return db;
+  }
+
+  it.each([[undefined], [7], [1], ['half rebuilt then caught up']])(
+    'pages of %s (default 5000): the search index finds exactly the tiles whose folded text holds the term',
     async (pageSize) => {
-      const db = await built(ALL_PROJECTIONS, pageSize);
+      const db =
+        typeof pageSize === 'string'
+          ? await rebuiltThenCaughtUp()
+          : await built(ALL_PROJECTIONS, pageSize);
       const tiles = db.prepare('SELECT id, search FROM project_board').all() as {
         id: string;
         search: string;

@@ -36,7 +36,18 @@ const PROJECT_EVENT_TYPES: Record<ProjectEvent['type'], true> = {
 };
 
 function prepare(db: Database.Database) {
+  // Absent during a full rebuild (a deferred table): filled from the board afterwards.
+  const searchable = !!db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'project_search'")
+    .get();
   return {
+    search: searchable
+      ? {
+          tile: db.prepare('SELECT rowid, search FROM project_board WHERE id = ?'),
+          index: db.prepare('INSERT INTO project_search (rowid, search) VALUES (?, ?)'),
+          unindex: db.prepare('DELETE FROM project_search WHERE rowid = ?'),
+        }
+      : null,
     doc: db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck(),
     saveDoc: db.prepare('INSERT OR REPLACE INTO project_docs (id, doc) VALUES (?, ?)'),
     saveTile: db.prepare(
@@ -54,9 +65,6 @@ function prepare(db: Database.Database) {
          date_move = excluded.date_move, search = excluded.search`,
     ),
     removeTile: db.prepare('DELETE FROM project_board WHERE id = ? RETURNING rowid').pluck(),
-    tileSearch: db.prepare('SELECT rowid, search FROM project_board WHERE id = ?'),
-    indexSearch: db.prepare('INSERT INTO project_search (rowid, search) VALUES (?, ?)'),
-    unindexSearch: db.prepare('DELETE FROM project_search WHERE rowid = ?'),
   };
 }
 
@@ -201,7 +209,8 @@ function saveTile(db: Database.Database, project: Project): void {
   const alertsSkipped = (r.alertsSkipped ?? {}) as Record<string, string>;
   const createdAt = text(r.createdAt);
   const search = searchText(project);
-  const before = sql(db).tileSearch.get(project._id) as
+  const index = sql(db).search;
+  const before = index?.tile.get(project._id) as
     { rowid: number | bigint; search: string } | undefined;
   const { lastInsertRowid } = sql(db).saveTile.run(
     project._id,
@@ -225,14 +234,14 @@ function saveTile(db: Database.Database, project: Project): void {
     search,
   );
   // The search index follows the tile's text, under the tile's rowid.
-  if (before?.search === search) return;
-  if (before) sql(db).unindexSearch.run(before.rowid);
-  sql(db).indexSearch.run(before?.rowid ?? lastInsertRowid, search);
+  if (!index || before?.search === search) return;
+  if (before) index.unindex.run(before.rowid);
+  index.index.run(before?.rowid ?? lastInsertRowid, search);
 }
 
 function removeTile(db: Database.Database, id: string): void {
   const rowid = sql(db).removeTile.get(id) as number | bigint | undefined;
-  if (rowid !== undefined) sql(db).unindexSearch.run(rowid);
+  if (rowid !== undefined) sql(db).search?.unindex.run(rowid);
 }
 
 /**
@@ -256,7 +265,11 @@ export const projectsProjection: Projection = {
     'project_board_user',
     'timeline_target',
   ],
+  deferredTables: ['project_search'],
   setup(db) {
+    const searchExists = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'project_search'")
+      .get();
     db.exec(`
       CREATE TABLE IF NOT EXISTS project_docs (id TEXT PRIMARY KEY, doc TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS project_board (
@@ -290,6 +303,9 @@ export const projectsProjection: Projection = {
         hidden INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX IF NOT EXISTS timeline_target ON timeline (target_id, date);`);
+    // Created just now (a rebuild deferred it): every tile's text, in one pass.
+    if (!searchExists)
+      db.exec('INSERT INTO project_search (rowid, search) SELECT rowid, search FROM project_board');
     sql.forget(db);
     forgetTimeline(db);
   },
