@@ -258,7 +258,9 @@ function generateLog(files: number, seed: number): { streamId: string; event: Ev
       // Now and then a key no document has yet: it lands after the others.
       if (rand() < 0.05) out[pick(['legacyNote', 'importedFrom'])] = pick(WORDS);
       else {
-        const field = rand() < 0.3 ? pick(fields.slice(0, 6)) : pick(fields);
+        // The board's and the dashboard's fields often (the company: the dashboard's per company).
+        const field =
+          rand() < 0.3 ? pick([...fields.slice(0, 6), 'company' as const]) : pick(fields);
         out[field] = value(field);
       }
     }
@@ -472,6 +474,9 @@ describe('projects read model: batched rebuild equals the event-by-event project
     // The other read models the project events feed hold rows too.
     expect(count('SELECT count(*) FROM dashboard_reached')).toBeGreaterThan(400);
     expect(count('SELECT count(*) FROM dashboard_assignees')).toBeGreaterThan(300);
+    expect(count('SELECT count(*) FROM dashboard_files WHERE company IS NOT NULL')).toBeGreaterThan(
+      20,
+    );
     expect(count('SELECT count(*) FROM billing_lines WHERE amount > 0')).toBeGreaterThan(50);
     expect(count('SELECT count(DISTINCT user_id) FROM billing_lines')).toBe(3);
     expect(count('SELECT count(*) FROM notif_projects')).toBe(300);

@@ -19,6 +19,38 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 
+/** The entry of a move from one stage to another. */
+export function stageChangeEntry(
+  from: string,
+  to: string,
+  stageLabel: (stage: string) => string,
+): TimelineEntry {
+  return {
+    type: 'CHANGEMENT_STATUT',
+    label: `Étape : ${stageLabel(from)} → ${stageLabel(to)}`,
+    params: { from, to },
+  };
+}
+
+/** The entry of the first role (in the assignees' key order) whose holder changed, if any. */
+export function assigneeChangeEntry(before: unknown, after: unknown): TimelineEntry | null {
+  const beforeAssignees = asRecord(before);
+  const afterAssignees = asRecord(after);
+  if (beforeAssignees === afterAssignees) return null;
+  for (const role of Object.keys({ ...beforeAssignees, ...afterAssignees })) {
+    if (beforeAssignees[role] !== afterAssignees[role]) {
+      const from = (beforeAssignees[role] as string | null) ?? null;
+      const to = (afterAssignees[role] as string | null) ?? null;
+      return {
+        type: 'ROLE_CHANGE',
+        label: `Affectation ${ROLE_LABELS[role] ?? role} : ${from ?? '—'} → ${to ?? '—'}`,
+        params: { role, from, to },
+      };
+    }
+  }
+  return null;
+}
+
 export function projectTimelineEntry(
   eventType: string,
   before: State,
@@ -31,15 +63,12 @@ export function projectTimelineEntry(
     return { type: 'CREATION', label: 'Création', params: {} };
   if (eventType === 'ProjectDeleted')
     return { type: 'SUPPRESSION', label: 'Dossier supprimé', params: {} };
-  if (before.currentProgress !== after.currentProgress) {
-    const from = String(before.currentProgress);
-    const to = String(after.currentProgress);
-    return {
-      type: 'CHANGEMENT_STATUT',
-      label: `Étape : ${stageLabel(from)} → ${stageLabel(to)}`,
-      params: { from, to },
-    };
-  }
+  if (before.currentProgress !== after.currentProgress)
+    return stageChangeEntry(
+      String(before.currentProgress),
+      String(after.currentProgress),
+      stageLabel,
+    );
   if (before.stopped !== after.stopped) {
     return after.stopped
       ? {
@@ -53,21 +82,8 @@ export function projectTimelineEntry(
   // place): equal without serialising it.
   const same = (key: string) =>
     before[key] === after[key] || JSON.stringify(before[key]) === JSON.stringify(after[key]);
-  const beforeAssignees = asRecord(before.assignees);
-  const afterAssignees = asRecord(after.assignees);
-  for (const role of beforeAssignees === afterAssignees
-    ? []
-    : Object.keys({ ...beforeAssignees, ...afterAssignees })) {
-    if (beforeAssignees[role] !== afterAssignees[role]) {
-      const from = (beforeAssignees[role] as string | null) ?? null;
-      const to = (afterAssignees[role] as string | null) ?? null;
-      return {
-        type: 'ROLE_CHANGE',
-        label: `Affectation ${ROLE_LABELS[role] ?? role} : ${from ?? '—'} → ${to ?? '—'}`,
-        params: { role, from, to },
-      };
-    }
-  }
+  const roleChange = assigneeChangeEntry(before.assignees, after.assignees);
+  if (roleChange) return roleChange;
   if (!same('tags'))
     return { type: 'TAGS', label: 'Étiquettes modifiées', params: { tags: after.tags } };
   if (!same('services')) return { type: 'SERVICES', label: 'Services modifiés', params: {} };

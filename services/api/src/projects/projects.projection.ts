@@ -7,6 +7,8 @@ import {
   projectDecider,
   ProjectEvent,
   projectTimelineEntry,
+  stageChangeEntry,
+  assigneeChangeEntry,
   stageLabel,
 } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
@@ -162,12 +164,27 @@ function timelineEntry(type: string, held: Held, previous: Map<string, unknown>)
     }
     return projectTimelineEntry(type, beforeView, afterView, stageLabel, fieldLabel);
   };
-  const keys = new Set(SHOWN);
-  for (const key of previous.keys()) keys.add(key);
   // Keys an event adds land last, in the order it added them.
   if (held.order)
     for (const key of previous.keys())
       if (!held.order.has(key)) held.order.set(key, held.order.size);
+  // Most events move a stage or change a holder: the first checks of projectTimelineEntry,
+  // answered from the replaced values without building views.
+  const changed = (key: string) => previous.has(key) && previous.get(key) !== state[key];
+  if (type !== 'ProjectDeleted') {
+    if (changed('currentProgress'))
+      return stageChangeEntry(
+        String(previous.get('currentProgress')),
+        String(state.currentProgress),
+        stageLabel,
+      );
+    if (!changed('stopped') && previous.has('assignees')) {
+      const roleChange = assigneeChangeEntry(previous.get('assignees'), state.assignees);
+      if (roleChange) return roleChange;
+    }
+  }
+  const keys = new Set(SHOWN);
+  for (const key of previous.keys()) keys.add(key);
   const entry = view(keys);
   // The entry lists changed fields in the state's order: read it only when two or more changed.
   if (entry?.type !== 'MODIFICATION' || (entry.params.fields as string[]).length < 2) return entry;
