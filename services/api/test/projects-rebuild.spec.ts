@@ -257,6 +257,8 @@ function generateLog(files: number, seed: number): { streamId: string; event: Ev
     for (let i = 0; i < n; i++) {
       // Now and then a key no document has yet: it lands after the others.
       if (rand() < 0.05) out[pick(['legacyNote', 'importedFrom'])] = pick(WORDS);
+      // Now and then a name that is no text (an import's): SQLite stores it as text ('1234.0').
+      else if (rand() < 0.01) out[pick(['firstName', 'lastName'])] = 1234;
       else {
         // The board's and the dashboard's fields often (the company: the dashboard's per company).
         const field =
@@ -480,6 +482,9 @@ describe('projects read model: batched rebuild equals the event-by-event project
     expect(count('SELECT count(*) FROM billing_lines WHERE amount > 0')).toBeGreaterThan(50);
     expect(count('SELECT count(DISTINCT user_id) FROM billing_lines')).toBe(3);
     expect(count('SELECT count(*) FROM notif_projects')).toBe(300);
+    expect(
+      count("SELECT count(*) FROM billing_projects WHERE '1234.0' IN (first_name, last_name)"),
+    ).toBeGreaterThan(0);
   });
 
   function indexes(db: Database.Database): string[] {
