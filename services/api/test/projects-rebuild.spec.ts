@@ -529,7 +529,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
   });
 
   it.each([
-    ['pages of 5000 (rebuild, start-up catch-up)', undefined],
+    ['pages of 2000 (rebuild, start-up catch-up)', undefined],
     ['pages of 1000', 1000],
     ['pages of 7 (a file split across pages)', 7],
     ['one event per page (live)', 1],
@@ -544,7 +544,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
   });
 
   it.each([[undefined], [7], [1]])(
-    'pages of %s (default 5000): timeline entries keep the rowid order of one insert per event',
+    'pages of %s (default 2000): timeline entries keep the rowid order of one insert per event',
     async (pageSize) => {
       // The file page lists entries of the same date by rowid: the row comparison ignores it.
       const order = (db: Database.Database) =>
@@ -568,7 +568,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
   }
 
   it.each([[undefined], [7], [1], ['half rebuilt then caught up']])(
-    'pages of %s (default 5000): the search index finds exactly the tiles whose folded text holds the term',
+    'pages of %s (default 2000): the search index finds exactly the tiles whose folded text holds the term',
     async (pageSize) => {
       const db =
         typeof pageSize === 'string'

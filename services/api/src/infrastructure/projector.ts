@@ -3,8 +3,9 @@ import type Database from 'better-sqlite3';
 import { EventStore, RecordedEvent, START, Subscription } from '@reloc/eventstore';
 import { Projection } from './projection';
 
-/** Events a page when catching up: each page's commit writes every database page it dirtied. */
-const PAGE_SIZE = 5000;
+/** Events a page when catching up: fewer commits (each writes every database page it dirtied),
+ * few enough to keep what survives a young GC small (a page is held until committed). */
+const PAGE_SIZE = 2000;
 /** The page cache during a full rebuild (negative: KiB), then back to the connection's own. */
 const REBUILD_CACHE_SIZE = -65536;
 
