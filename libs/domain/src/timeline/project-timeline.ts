@@ -99,10 +99,39 @@ export function projectTimelineEntry(
       label: after.chosenEstate ? 'Bien retenu' : 'Bien retenu retiré',
       params: { hostId: after.chosenEstate ?? null },
     };
-  const ignored = new Set(['revision', 'fieldRevisions', 'fieldAuthors', 'updatedAt']);
   const changed = Object.keys({ ...before, ...after }).filter(
-    (key) => !ignored.has(key) && !same(key),
+    (key) => !MODIFICATION_IGNORED.has(key) && !same(key),
   );
+  return modificationEntry(changed, fieldLabel);
+}
+
+/** Fields whose change makes no MODIFICATION entry (bookkeeping). */
+export const MODIFICATION_IGNORED: ReadonlySet<string> = new Set([
+  'revision',
+  'fieldRevisions',
+  'fieldAuthors',
+  'updatedAt',
+]);
+
+/**
+ * Fields `projectTimelineEntry` compares before listing changed ones: an event that replaced
+ * none of these makes a MODIFICATION entry (or none).
+ */
+export const TIMELINE_COMPARED_FIRST = [
+  'currentProgress',
+  'stopped',
+  'assignees',
+  'tags',
+  'services',
+  'alertsSkipped',
+  'chosenEstate',
+] as const;
+
+/** The entry listing the changed fields (in the file's field order), if any changed. */
+export function modificationEntry(
+  changed: string[],
+  fieldLabel: (field: string) => string,
+): TimelineEntry | null {
   if (!changed.length) return null;
   const shown = changed.slice(0, 5).map(fieldLabel);
   return {

@@ -9,6 +9,9 @@ import {
   projectTimelineEntry,
   stageChangeEntry,
   assigneeChangeEntry,
+  MODIFICATION_IGNORED,
+  modificationEntry,
+  TIMELINE_COMPARED_FIRST,
   stageLabel,
 } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
@@ -182,19 +185,36 @@ function timelineEntry(type: string, held: Held, previous: Map<string, unknown>)
       const roleChange = assigneeChangeEntry(previous.get('assignees'), state.assignees);
       if (roleChange) return roleChange;
     }
+    // A form's fields (nothing compared first replaced): the ones whose value changed.
+    if (!TIMELINE_COMPARED_FIRST.some((key) => previous.has(key))) {
+      const fields: string[] = [];
+      for (const [key, before] of previous) {
+        const after = state[key];
+        if (MODIFICATION_IGNORED.has(key) || before === after) continue;
+        if (JSON.stringify(before) !== JSON.stringify(after)) fields.push(key);
+      }
+      if (fields.length > 1) sortByState(fields, held);
+      return modificationEntry(fields, fieldLabel);
+    }
   }
   const keys = new Set(SHOWN);
   for (const key of previous.keys()) keys.add(key);
   const entry = view(keys);
   // The entry lists changed fields in the state's order: read it only when two or more changed.
   if (entry?.type !== 'MODIFICATION' || (entry.params.fields as string[]).length < 2) return entry;
+  return view(sortByState([...keys], held));
+}
+
+/** Sorts keys of the file in the order of its state's keys (read once per file and page). */
+function sortByState(keys: string[], held: Held): string[] {
   let order = held.order;
   if (!order) {
     order = new Map();
-    for (const key of Object.keys(state)) order.set(key, order.size);
+    for (const key of Object.keys(held.state)) order.set(key, order.size);
     held.order = order;
   }
-  return view([...keys].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)));
+  const at = order;
+  return keys.sort((a, b) => (at.get(a) ?? 0) - (at.get(b) ?? 0));
 }
 
 function text(value: unknown): string {
