@@ -271,6 +271,7 @@ function generateLog(files: number, seed: number): { streamId: string; event: Ev
   const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
   const log: { streamId: string; event: EventData }[] = [];
   const live: string[] = [];
+  const everCreated: string[] = [];
   const timelineIds: string[] = [];
   // Staff the billing resolves by trigram: one created late, trigrams that move, grids that change.
   const createUser = (userId: string, trigram: string) =>
@@ -307,6 +308,7 @@ function generateLog(files: number, seed: number): { streamId: string; event: Ev
     if (created < files && (live.length < 40 || rand() < 0.15)) {
       const projectId = `p${String(created++).padStart(5, '0')}`;
       live.push(projectId);
+      everCreated.push(projectId);
       push(projectId, 'ProjectCreated', {
         fields: { firstName: pick(WORDS), lastName: pick(WORDS), ...changes() },
         assignees: Object.fromEntries(ASSIGNEE_ROLES.map((role) => [role, pick(TRIGRAMS)])),
@@ -317,6 +319,27 @@ function generateLog(files: number, seed: number): { streamId: string; event: Ev
     if (!live.length) break;
     const index = Math.floor(rand() * live.length);
     const projectId = live[index];
+    if (rand() < 0.08) {
+      // A comment on a file, deleted ones too: the notification feed reads its holders then.
+      const targetId = pick(everCreated);
+      log.push({
+        streamId: `comments-${targetId}`,
+        event: {
+          type: 'CommentAdded',
+          data: {
+            commentId: `c${i}`,
+            targetId,
+            content: pick(WORDS),
+            visibility: 'internal',
+            owner: 'hil',
+            authorId: 'u-abc',
+            author: 'ABC',
+            createdAt: at(i),
+          },
+          metadata: { actor: { id: 'u-abc', trigram: 'ABC', role: 'OPERATOR' } },
+        },
+      });
+    }
     const roll = rand();
     if (roll < 0.3)
       push(projectId, 'ProjectFieldsChanged', { changes: changes(), by: pick(['u1', 'u2']) });
@@ -482,6 +505,8 @@ describe('projects read model: batched rebuild equals the event-by-event project
     expect(count('SELECT count(*) FROM billing_lines WHERE amount > 0')).toBeGreaterThan(50);
     expect(count('SELECT count(DISTINCT user_id) FROM billing_lines')).toBe(3);
     expect(count('SELECT count(*) FROM notif_projects')).toBe(300);
+    expect(count('SELECT count(DISTINCT project_id) FROM notifications')).toBeGreaterThan(50);
+    expect(count('SELECT count(*) FROM notif_projects WHERE deleted = 1')).toBeGreaterThan(5);
     expect(
       count("SELECT count(*) FROM billing_projects WHERE '1234.0' IN (first_name, last_name)"),
     ).toBeGreaterThan(0);
