@@ -19,6 +19,38 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 
+/** The entry of a move from one stage to another. */
+export function stageChangeEntry(
+  from: string,
+  to: string,
+  stageLabel: (stage: string) => string,
+): TimelineEntry {
+  return {
+    type: 'CHANGEMENT_STATUT',
+    label: `Étape : ${stageLabel(from)} → ${stageLabel(to)}`,
+    params: { from, to },
+  };
+}
+
+/** The entry of the first role (in the assignees' key order) whose holder changed, if any. */
+export function assigneeChangeEntry(before: unknown, after: unknown): TimelineEntry | null {
+  const beforeAssignees = asRecord(before);
+  const afterAssignees = asRecord(after);
+  if (beforeAssignees === afterAssignees) return null;
+  for (const role of Object.keys({ ...beforeAssignees, ...afterAssignees })) {
+    if (beforeAssignees[role] !== afterAssignees[role]) {
+      const from = (beforeAssignees[role] as string | null) ?? null;
+      const to = (afterAssignees[role] as string | null) ?? null;
+      return {
+        type: 'ROLE_CHANGE',
+        label: `Affectation ${ROLE_LABELS[role] ?? role} : ${from ?? '—'} → ${to ?? '—'}`,
+        params: { role, from, to },
+      };
+    }
+  }
+  return null;
+}
+
 export function projectTimelineEntry(
   eventType: string,
   before: State,
@@ -31,15 +63,12 @@ export function projectTimelineEntry(
     return { type: 'CREATION', label: 'Création', params: {} };
   if (eventType === 'ProjectDeleted')
     return { type: 'SUPPRESSION', label: 'Dossier supprimé', params: {} };
-  if (before.currentProgress !== after.currentProgress) {
-    const from = String(before.currentProgress);
-    const to = String(after.currentProgress);
-    return {
-      type: 'CHANGEMENT_STATUT',
-      label: `Étape : ${stageLabel(from)} → ${stageLabel(to)}`,
-      params: { from, to },
-    };
-  }
+  if (before.currentProgress !== after.currentProgress)
+    return stageChangeEntry(
+      String(before.currentProgress),
+      String(after.currentProgress),
+      stageLabel,
+    );
   if (before.stopped !== after.stopped) {
     return after.stopped
       ? {
@@ -49,24 +78,16 @@ export function projectTimelineEntry(
         }
       : { type: 'REPRISE', label: 'Dossier repris', params: {} };
   }
-  const beforeAssignees = asRecord(before.assignees);
-  const afterAssignees = asRecord(after.assignees);
-  for (const role of Object.keys({ ...beforeAssignees, ...afterAssignees })) {
-    if (beforeAssignees[role] !== afterAssignees[role]) {
-      const from = (beforeAssignees[role] as string | null) ?? null;
-      const to = (afterAssignees[role] as string | null) ?? null;
-      return {
-        type: 'ROLE_CHANGE',
-        label: `Affectation ${ROLE_LABELS[role] ?? role} : ${from ?? '—'} → ${to ?? '—'}`,
-        params: { role, from, to },
-      };
-    }
-  }
-  if (JSON.stringify(before.tags) !== JSON.stringify(after.tags))
+  // A value an event did not replace is the same object before and after (replays fold in
+  // place): equal without serialising it.
+  const same = (key: string) =>
+    before[key] === after[key] || JSON.stringify(before[key]) === JSON.stringify(after[key]);
+  const roleChange = assigneeChangeEntry(before.assignees, after.assignees);
+  if (roleChange) return roleChange;
+  if (!same('tags'))
     return { type: 'TAGS', label: 'Étiquettes modifiées', params: { tags: after.tags } };
-  if (JSON.stringify(before.services) !== JSON.stringify(after.services))
-    return { type: 'SERVICES', label: 'Services modifiés', params: {} };
-  if (JSON.stringify(before.alertsSkipped) !== JSON.stringify(after.alertsSkipped))
+  if (!same('services')) return { type: 'SERVICES', label: 'Services modifiés', params: {} };
+  if (!same('alertsSkipped'))
     return {
       type: 'ALERTE',
       label: 'Alerte levée',
@@ -78,10 +99,39 @@ export function projectTimelineEntry(
       label: after.chosenEstate ? 'Bien retenu' : 'Bien retenu retiré',
       params: { hostId: after.chosenEstate ?? null },
     };
-  const ignored = new Set(['revision', 'fieldRevisions', 'fieldAuthors', 'updatedAt']);
   const changed = Object.keys({ ...before, ...after }).filter(
-    (key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    (key) => !MODIFICATION_IGNORED.has(key) && !same(key),
   );
+  return modificationEntry(changed, fieldLabel);
+}
+
+/** Fields whose change makes no MODIFICATION entry (bookkeeping). */
+export const MODIFICATION_IGNORED: ReadonlySet<string> = new Set([
+  'revision',
+  'fieldRevisions',
+  'fieldAuthors',
+  'updatedAt',
+]);
+
+/**
+ * Fields `projectTimelineEntry` compares before listing changed ones: an event that replaced
+ * none of these makes a MODIFICATION entry (or none).
+ */
+export const TIMELINE_COMPARED_FIRST = [
+  'currentProgress',
+  'stopped',
+  'assignees',
+  'tags',
+  'services',
+  'alertsSkipped',
+  'chosenEstate',
+] as const;
+
+/** The entry listing the changed fields (in the file's field order), if any changed. */
+export function modificationEntry(
+  changed: string[],
+  fieldLabel: (field: string) => string,
+): TimelineEntry | null {
   if (!changed.length) return null;
   const shown = changed.slice(0, 5).map(fieldLabel);
   return {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { DomainError, prospectStageLabel } from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
+import { parseProjectDoc } from '../projects/project-doc';
 import { buildXlsx, Cell } from '../infrastructure/xlsx';
 
 type Range = { start: Date; end: Date };
@@ -55,12 +56,7 @@ export class CompaniesReport {
     const byProspect = new Map<string, Counts>();
     const byName = new Map<string, Counts>();
     for (const row of files) {
-      const doc = JSON.parse(row.doc) as {
-        createdAt?: string;
-        progress?: Record<string, string>;
-        stopped?: boolean;
-        deleted?: boolean;
-      };
+      const doc = parseProjectDoc(row.doc);
       if (doc.deleted) continue;
       const key = row.company_id ?? (row.company?.trim() || 'Sans entreprise');
       const map = row.company_id ? byProspect : byName;

@@ -73,9 +73,10 @@ function prepareStatements(db: Database.Database) {
     projectNames: db.prepare(
       'UPDATE billing_projects SET first_name = ?, last_name = ? WHERE id = ?',
     ),
-    projectAssignees: db.prepare('UPDATE billing_projects SET assignees = ? WHERE id = ?'),
-    projectOverrides: db.prepare('UPDATE billing_projects SET overrides = ? WHERE id = ?'),
-    projectReached: db.prepare('UPDATE billing_projects SET reached = ? WHERE id = ?'),
+    projectSave: db.prepare(
+      `INSERT OR REPLACE INTO billing_projects (id, first_name, last_name, assignees, overrides, reached, stopped, deleted)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     projectStopped: db.prepare('UPDATE billing_projects SET stopped = ? WHERE id = ?'),
     projectDeleted: db.prepare('UPDATE billing_projects SET deleted = 1 WHERE id = ?'),
     visitInsert: db.prepare(
@@ -194,8 +195,46 @@ function reconcile(
  * `billing_projects` rows as read or written during the current page (null: no row), so the
  * file's later events in the page need not read it again. Replaced, never changed in place
  * (a caller's row stays what it read); forgotten at the end of every page, committed or not.
+ * Rows changed in the page (`dirtyProjects`) are written once, when it ends: nothing reads
+ * billing_projects but `getProject` during a page.
  */
 const projectRows = new WeakMap<Database.Database, Map<string, ProjectRow | null>>();
+const dirtyProjects = new WeakMap<Database.Database, Set<string>>();
+
+function markDirty(db: Database.Database, id: string): void {
+  let dirty = dirtyProjects.get(db);
+  if (!dirty) dirtyProjects.set(db, (dirty = new Set()));
+  dirty.add(id);
+}
+
+/** Writes the rows changed during the page (all of them, or the one file given). */
+function writeProjects(db: Database.Database, only?: string): void {
+  const dirty = dirtyProjects.get(db);
+  if (!dirty?.size) return;
+  const rows = projectRows.get(db);
+  const save = statementsOf(db).projectSave;
+  for (const id of only === undefined ? dirty : dirty.has(only) ? [only] : []) {
+    const row = rows?.get(id);
+    if (row)
+      save.run(
+        row.id,
+        row.first_name,
+        row.last_name,
+        row.assignees,
+        row.overrides,
+        row.reached,
+        row.stopped,
+        row.deleted,
+      );
+  }
+  if (only === undefined) dirty.clear();
+  else dirty.delete(only);
+}
+
+function forgetProjects(db: Database.Database): void {
+  projectRows.delete(db);
+  dirtyProjects.delete(db);
+}
 
 function projectRowsOf(db: Database.Database): Map<string, ProjectRow | null> {
   let rows = projectRows.get(db);
@@ -213,11 +252,17 @@ function getProject(db: Database.Database, sql: Sql, id: string): ProjectRow | u
   return row ?? undefined;
 }
 
-/** After an UPDATE of the row: what SQLite now holds (texts and integers stored as given). */
-function patchProject(db: Database.Database, id: string, patch: Partial<ProjectRow>): void {
+/**
+ * Changes a row read by `getProject` (texts and integers, stored as given), written when the
+ * page ends. Answers false when the row is not held (the caller writes it itself).
+ */
+function patchProject(db: Database.Database, id: string, patch: Partial<ProjectRow>): boolean {
   const rows = projectRows.get(db);
   const row = rows?.get(id);
-  if (row) rows!.set(id, { ...row, ...patch });
+  if (!row) return false;
+  rows!.set(id, { ...row, ...patch });
+  markDirty(db, id);
+  return true;
 }
 
 const textOrNull = (value: unknown): value is string | null =>
@@ -290,8 +335,7 @@ function reachStep(
   }
   const snapshot = { step, assignees, rewards, visits, at };
   const reachedText = JSON.stringify({ ...reached, [step]: snapshot });
-  sql.projectReached.run(reachedText, project.id);
-  patchProject(db, project.id, { reached: reachedText });
+  patchProject(db, project.id, { reached: reachedText }); // held: `project` came from getProject
   if (project.deleted) return;
   const overrides = JSON.parse(project.overrides) as BillingOverrides;
   for (const line of billingLines(snapshot, overrides))
@@ -434,11 +478,16 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
         stopped: 0,
         deleted: 0,
       };
-      sql.projectInsert.run(row.id, row.first_name, row.last_name, row.assignees, row.overrides);
-      // Kept only when SQLite holds exactly these values (a number would be stored as text).
-      if (typeof row.id === 'string' && textOrNull(row.first_name) && textOrNull(row.last_name))
+      // Held (written when the page ends) only when SQLite would store exactly these values
+      // (a number would be stored as text).
+      if (typeof row.id === 'string' && textOrNull(row.first_name) && textOrNull(row.last_name)) {
         projectRowsOf(db).set(row.id, row);
-      else projectRows.get(db)?.delete(String(row.id));
+        markDirty(db, row.id);
+        return;
+      }
+      writeProjects(db, String(row.id));
+      projectRows.get(db)?.delete(String(row.id));
+      sql.projectInsert.run(row.id, row.first_name, row.last_name, row.assignees, row.overrides);
       return;
     }
     case 'ProjectFieldsChanged': {
@@ -453,10 +502,14 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
         first_name: 'firstName' in changes ? changes.firstName : row.first_name,
         last_name: 'lastName' in changes ? changes.lastName : row.last_name,
       };
-      sql.projectNames.run(names.first_name, names.last_name, projectId);
-      if (textOrNull(names.first_name) && textOrNull(names.last_name))
+      if (textOrNull(names.first_name) && textOrNull(names.last_name)) {
         patchProject(db, projectId, names as Pick<ProjectRow, 'first_name' | 'last_name'>);
-      else projectRows.get(db)?.delete(projectId);
+        return;
+      }
+      // Not held: SQLite converts them. The row's other changes are written first.
+      writeProjects(db, projectId);
+      projectRows.get(db)?.delete(projectId);
+      sql.projectNames.run(names.first_name, names.last_name, projectId);
       return;
     }
     case 'ProjectAssigneeChanged': {
@@ -464,7 +517,6 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
       const row = getProject(db, sql, projectId);
       if (!row) return;
       const assignees = JSON.stringify({ ...JSON.parse(row.assignees), [role]: to });
-      sql.projectAssignees.run(assignees, projectId);
       patchProject(db, projectId, { assignees });
       return;
     }
@@ -480,7 +532,6 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
       const row = getProject(db, sql, projectId);
       if (!row) return;
       const overridesText = JSON.stringify(overrides);
-      sql.projectOverrides.run(overridesText, projectId);
       patchProject(db, projectId, { overrides: overridesText });
       if (!row.deleted) reprice(sql, row, overrides, event.createdAt);
       return;
@@ -488,13 +539,13 @@ export function applyBillingEvent(db: Database.Database, event: RecordedEvent): 
     case 'ProjectStopped':
     case 'ProjectRestarted': {
       const stopped = event.type === 'ProjectStopped' ? 1 : 0;
-      sql.projectStopped.run(stopped, d.projectId);
-      patchProject(db, String(d.projectId), { stopped });
+      if (!patchProject(db, String(d.projectId), { stopped }))
+        sql.projectStopped.run(stopped, d.projectId);
       return;
     }
     case 'ProjectDeleted':
-      sql.projectDeleted.run(d.projectId);
-      patchProject(db, String(d.projectId), { deleted: 1 });
+      if (!patchProject(db, String(d.projectId), { deleted: 1 }))
+        sql.projectDeleted.run(d.projectId);
       return;
     case 'ProposalCreated':
       sql.visitInsert.run(d.proposalId, (d as { idBuy: string }).idBuy);
@@ -566,16 +617,17 @@ export const billingProjection: Projection = {
   drop(db) {
     statementsOf.forget(db);
     staffByTrigram.delete(db);
-    projectRows.delete(db);
+    forgetProjects(db);
     for (const table of BILLING_TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
   },
   apply: applyBillingEvent,
   flush(db) {
+    writeProjects(db);
     staffByTrigram.delete(db);
-    projectRows.delete(db);
+    forgetProjects(db);
   },
   discard(db) {
     staffByTrigram.delete(db);
-    projectRows.delete(db);
+    forgetProjects(db);
   },
 };

@@ -13,9 +13,6 @@ function prepare(db: Database.Database) {
       'INSERT OR REPLACE INTO dashboard_files (project_id, created_at, company) VALUES (?, ?, ?)',
     ),
     company: db.prepare('UPDATE dashboard_files SET company = ? WHERE project_id = ?'),
-    reached: db.prepare(
-      'INSERT OR IGNORE INTO dashboard_reached (project_id, status, at) VALUES (?, ?, ?)',
-    ),
     assign: db.prepare(
       'INSERT OR REPLACE INTO dashboard_assignees (project_id, role, trigram) VALUES (?, ?, ?)',
     ),
@@ -27,6 +24,72 @@ function prepare(db: Database.Database) {
 }
 
 const sql = preparedPerConnection(prepare);
+
+/** `dashboard_reached` rows written per statement during a page. */
+const REACHED_BATCH = 100;
+
+/** Multi-row reached inserts, prepared once per connection and number of rows. */
+const reachedInserts = new WeakMap<Database.Database, Map<number, Database.Statement>>();
+
+function reachedInsert(db: Database.Database, rows: number): Database.Statement {
+  let byRows = reachedInserts.get(db);
+  if (!byRows) reachedInserts.set(db, (byRows = new Map()));
+  let statement = byRows.get(rows);
+  if (!statement) {
+    statement = db.prepare(
+      `INSERT OR IGNORE INTO dashboard_reached (project_id, status, at)
+       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
+    );
+    byRows.set(rows, statement);
+  }
+  return statement;
+}
+
+/**
+ * What the current page changed, written once when it ends: files created (with their
+ * company), reached rows in the order they came (the first date of a stage wins), and each
+ * file's staff holders by role (null: none). Every write sets a row or deletes it, so the last
+ * one of a key is the row; a deleted file is written first, then removed.
+ */
+type Pending = {
+  files: Map<string, { createdAt: string; company: string | null }>;
+  reached: unknown[];
+  assignees: Map<string, Map<string, string | null>>;
+};
+
+const pendingWrites = new WeakMap<Database.Database, Pending>();
+
+function pendingOf(db: Database.Database): Pending {
+  let pending = pendingWrites.get(db);
+  if (!pending)
+    pendingWrites.set(db, (pending = { files: new Map(), reached: [], assignees: new Map() }));
+  return pending;
+}
+
+function holdAssignee(db: Database.Database, id: string, role: string, trigram: string | null) {
+  const { assignees } = pendingOf(db);
+  let roles = assignees.get(id);
+  if (!roles) assignees.set(id, (roles = new Map()));
+  roles.set(role, trigram);
+}
+
+function writePending(db: Database.Database): void {
+  const pending = pendingWrites.get(db);
+  if (!pending) return;
+  pendingWrites.delete(db);
+  const q = sql(db);
+  for (const [id, file] of pending.files) q.file.run(id, file.createdAt, file.company);
+  const params = pending.reached;
+  const rows = params.length / 3;
+  let done = 0;
+  for (; done + REACHED_BATCH <= rows; done += REACHED_BATCH)
+    reachedInsert(db, REACHED_BATCH).run(params.slice(done * 3, (done + REACHED_BATCH) * 3));
+  if (done < rows) reachedInsert(db, rows - done).run(params.slice(done * 3));
+  for (const [id, roles] of pending.assignees)
+    for (const [role, trigram] of roles)
+      if (trigram === null) q.unassign.run(id, role);
+      else q.assign.run(id, role, trigram);
+}
 
 type Data = Record<string, unknown> & { projectId: string };
 
@@ -86,13 +149,17 @@ export const dashboardProjection: Projection = {
   drop(db) {
     sql.forget(db);
     reachedInPage.delete(db);
+    pendingWrites.delete(db);
+    reachedInserts.delete(db);
     db.exec(`DROP TABLE IF EXISTS dashboard_files; DROP TABLE IF EXISTS dashboard_reached;
       DROP TABLE IF EXISTS dashboard_assignees;`);
   },
   flush(db) {
+    writePending(db);
     reachedInPage.delete(db);
   },
   discard(db) {
+    pendingWrites.delete(db);
     reachedInPage.delete(db);
   },
   apply(db, event: RecordedEvent) {
@@ -103,16 +170,20 @@ export const dashboardProjection: Projection = {
       case 'ProjectCreated': {
         const createdAt = String(data.createdAt);
         const fields = (data.fields ?? {}) as Record<string, unknown>;
-        q.file.run(id, createdAt, text(fields.company));
-        q.reached.run(id, 'created', createdAt);
+        const pending = pendingOf(db);
+        pending.files.set(id, { createdAt, company: text(fields.company) });
+        pending.reached.push(id, 'created', createdAt);
         reachedOf(db, id).add('created');
         for (const [role, trigram] of Object.entries((data.assignees ?? {}) as object))
-          if (STAFF_ASSIGNEES.has(role) && text(trigram)) q.assign.run(id, role, trigram);
+          if (STAFF_ASSIGNEES.has(role) && text(trigram)) holdAssignee(db, id, role, trigram);
         return;
       }
       case 'ProjectFieldsChanged': {
         const changes = (data.changes ?? {}) as Record<string, unknown>;
-        if ('company' in changes) q.company.run(text(changes.company), id);
+        if (!('company' in changes)) return;
+        const file = pendingWrites.get(db)?.files.get(id);
+        if (file) file.company = text(changes.company);
+        else q.company.run(text(changes.company), id);
         return;
       }
       case 'ProjectStageChanged': {
@@ -120,7 +191,7 @@ export const dashboardProjection: Projection = {
         const reached = reachedOf(db, id);
         for (const status of statusesReachedAt(data.to)) {
           if (reached.has(status)) continue;
-          q.reached.run(id, status, String(data.at));
+          pendingOf(db).reached.push(id, status, String(data.at));
           reached.add(status);
         }
         return;
@@ -128,11 +199,11 @@ export const dashboardProjection: Projection = {
       case 'ProjectAssigneeChanged': {
         const role = String(data.role);
         if (!STAFF_ASSIGNEES.has(role)) return;
-        if (text(data.to)) q.assign.run(id, role, data.to);
-        else q.unassign.run(id, role);
+        holdAssignee(db, id, role, text(data.to) ? (data.to as string) : null);
         return;
       }
       case 'ProjectDeleted':
+        writePending(db);
         q.dropFile.run(id);
         q.dropReached.run(id);
         reachedInPage.get(db)?.delete(id);

@@ -19,6 +19,14 @@ export type Projection = {
    * rebuild stop half way, the next `setup` (every start) recreates them.
    */
   deferredIndexes?: readonly string[];
+  /**
+   * Tables wholly derived from the projection's other tables (a search index), which `setup`
+   * fills from them when it creates them: a full rebuild drops them once the tables are set
+   * up, so the replay writes none of their rows, and `setup` builds them in one pass once the
+   * log is replayed (or at the next start, should the rebuild stop half way). `apply` and
+   * `flush` write them only when they exist (checked when their statements are prepared).
+   */
+  deferredTables?: readonly string[];
   drop(db: Database.Database): void;
   apply(db: Database.Database, event: RecordedEvent): void;
   /**

@@ -3,7 +3,9 @@ import type Database from 'better-sqlite3';
 import { EventStore, RecordedEvent, START, Subscription } from '@reloc/eventstore';
 import { Projection } from './projection';
 
-const PAGE_SIZE = 1000;
+/** Events a page when catching up: fewer commits (each writes every database page it dirtied),
+ * few enough to keep what survives a young GC small (a page is held until committed). */
+const PAGE_SIZE = 2000;
 /** The page cache during a full rebuild (negative: KiB), then back to the connection's own. */
 const REBUILD_CACHE_SIZE = -65536;
 
@@ -150,10 +152,14 @@ export class Projector {
       this.saveVersions();
     })();
     this.setup();
-    // Indexes no projection reads while it writes are built once, after the replay.
-    for (const projection of this.projections)
+    // Indexes and derived tables no projection reads while it writes are built once, after
+    // the replay.
+    for (const projection of this.projections) {
       for (const index of projection.deferredIndexes ?? [])
         this.db.exec(`DROP INDEX IF EXISTS "${index}"`);
+      for (const table of projection.deferredTables ?? [])
+        this.db.exec(`DROP TABLE IF EXISTS "${table}"`);
+    }
     // The replay touches far more pages than a live page does: a larger page cache meanwhile.
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);

@@ -47,17 +47,23 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 
 function prepare(db: Database.Database) {
   return {
-    project: db.prepare('SELECT assignees, deleted FROM notif_projects WHERE id = ?'),
+    project: db.prepare(
+      'SELECT first_name, last_name, assignees, deleted FROM notif_projects WHERE id = ?',
+    ),
+    deletedFlag: db.prepare('SELECT deleted FROM notif_projects WHERE id = ?').pluck(),
     saveProject: db.prepare(
       `INSERT INTO notif_projects (id, first_name, last_name, assignees, deleted) VALUES (?, ?, ?, ?, 0)
        ON CONFLICT(id) DO UPDATE SET first_name = excluded.first_name,
          last_name = excluded.last_name, assignees = excluded.assignees`,
     ),
+    writeProject: db.prepare(
+      `INSERT OR REPLACE INTO notif_projects (id, first_name, last_name, assignees, deleted)
+       VALUES (?, ?, ?, ?, ?)`,
+    ),
     names: db.prepare(
       `UPDATE notif_projects SET first_name = COALESCE(?, first_name),
          last_name = COALESCE(?, last_name) WHERE id = ?`,
     ),
-    assignees: db.prepare('UPDATE notif_projects SET assignees = ? WHERE id = ?'),
     deleteProject: db.prepare('UPDATE notif_projects SET deleted = 1 WHERE id = ?'),
     dropProjectNotifications: db.prepare('DELETE FROM notifications WHERE project_id = ?'),
     saveProposal: db.prepare(
@@ -90,6 +96,68 @@ function prepare(db: Database.Database) {
 
 const sql = preparedPerConnection(prepare);
 
+/**
+ * A file's `notif_projects` row as read or written during the current page, written once when
+ * it ends (`dirty`). `deleted` is null for a file created in the page over a row not read: the
+ * write then keeps the stored flag, and a read asks it.
+ */
+type FileRow = {
+  firstName: string | null;
+  lastName: string | null;
+  assignees: Record<string, unknown>;
+  deleted: number | null;
+  dirty: boolean;
+};
+
+/** Rows of the current page by file (null: no row); forgotten when it ends, committed or not. */
+const heldFiles = new WeakMap<Database.Database, Map<string, FileRow | null>>();
+
+function heldOf(db: Database.Database): Map<string, FileRow | null> {
+  let held = heldFiles.get(db);
+  if (!held) heldFiles.set(db, (held = new Map()));
+  return held;
+}
+
+function fileRow(db: Database.Database, id: string): FileRow | null {
+  const held = heldOf(db);
+  let row = held.get(id);
+  if (row === undefined) {
+    const stored = sql(db).project.get(id) as
+      | { first_name: string | null; last_name: string | null; assignees: string; deleted: number }
+      | undefined;
+    row = stored
+      ? {
+          firstName: stored.first_name,
+          lastName: stored.last_name,
+          assignees: JSON.parse(stored.assignees) as Record<string, unknown>,
+          deleted: stored.deleted,
+          dirty: false,
+        }
+      : null;
+    held.set(id, row);
+  }
+  return row;
+}
+
+/** The file's `deleted` flag, read from the stored row when the page did not know it. */
+function deletedFlag(db: Database.Database, id: string, row: FileRow): number {
+  row.deleted ??= (sql(db).deletedFlag.get(id) as number | undefined) ?? 0;
+  return row.deleted;
+}
+
+function writeFiles(db: Database.Database): void {
+  const held = heldFiles.get(db);
+  if (!held) return;
+  heldFiles.delete(db);
+  const s = sql(db);
+  for (const [id, row] of held) {
+    if (!row?.dirty) continue;
+    const assignees = JSON.stringify(row.assignees);
+    if (row.deleted === null) s.saveProject.run(id, row.firstName, row.lastName, assignees);
+    else s.writeProject.run(id, row.firstName, row.lastName, assignees, row.deleted);
+  }
+}
+
 /** A notification's id: the same on every rebuild, so the 'seen' facts still point at it. */
 export function notificationId(eventId: string, userId: string): string {
   return createHash('sha1').update(`${eventId}:${userId}`).digest('hex').slice(0, 24);
@@ -120,9 +188,8 @@ function authorOf(event: RecordedEvent, owner?: 'hil' | 'user'): NotificationAut
 
 function raise(db: Database.Database, event: RecordedEvent, trace: Trace): void {
   const s = sql(db);
-  const project = s.project.get(trace.projectId) as
-    { assignees: string; deleted: number } | undefined;
-  if (!project || project.deleted) return;
+  const project = fileRow(db, trace.projectId);
+  if (!project || deletedFlag(db, trace.projectId, project)) return;
   const actor = (event.metadata?.actor ?? {}) as Actor;
   const idOf = (trigram: string) => (s.userOfTrigram.get(trigram) as string | undefined) ?? null;
   // Imported history names its author by trigram only: they are not told of their own act.
@@ -131,7 +198,7 @@ function raise(db: Database.Database, event: RecordedEvent, trace: Trace): void 
       ? idOf(actor.trigram)
       : str(actor.id);
   const recipients = notificationRecipients(
-    JSON.parse(project.assignees) as Record<string, string | null>,
+    project.assignees as Record<string, string | null>,
     idOf,
     authorId,
   );
@@ -202,8 +269,15 @@ export const notificationsProjection: Projection = {
       );`);
     sql.forget(db);
   },
+  flush(db) {
+    writeFiles(db);
+  },
+  discard(db) {
+    heldFiles.delete(db);
+  },
   drop(db) {
     sql.forget(db);
+    heldFiles.delete(db);
     db.exec(`DROP TABLE IF EXISTS notifications; DROP TABLE IF EXISTS notif_projects;
       DROP TABLE IF EXISTS notif_proposals; DROP TABLE IF EXISTS notif_documents;
       DROP TABLE IF EXISTS prospect_activity; DROP TABLE IF EXISTS prospect_seen;`);
@@ -214,32 +288,51 @@ export const notificationsProjection: Projection = {
     switch (event.type) {
       case 'ProjectCreated': {
         const fields = (d.fields ?? {}) as Data;
-        s.saveProject.run(
-          d.projectId,
-          str(fields.firstName) ?? '',
-          str(fields.lastName) ?? '',
-          JSON.stringify(d.assignees ?? {}),
-        );
+        const held = heldOf(db);
+        const id = String(d.projectId);
+        const before = held.get(id);
+        held.set(id, {
+          firstName: str(fields.firstName) ?? '',
+          lastName: str(fields.lastName) ?? '',
+          // The event's own (parsed) object: a change replaces it, never changes it in place.
+          assignees: (d.assignees ?? {}) as Record<string, unknown>,
+          // The stored flag stays (an upsert): known when the row was read or written.
+          deleted: before ? before.deleted : before === null ? 0 : null,
+          dirty: true,
+        });
         return;
       }
       case 'ProjectFieldsChanged': {
         const changes = (d.changes ?? {}) as Data;
-        if ('firstName' in changes || 'lastName' in changes)
-          s.names.run(str(changes.firstName), str(changes.lastName), d.projectId);
+        if (!('firstName' in changes || 'lastName' in changes)) return;
+        const id = String(d.projectId);
+        const held = heldOf(db).get(id);
+        if (held === undefined) s.names.run(str(changes.firstName), str(changes.lastName), id);
+        else if (held) {
+          held.firstName = str(changes.firstName) ?? held.firstName;
+          held.lastName = str(changes.lastName) ?? held.lastName;
+          held.dirty = true;
+        }
         return;
       }
       case 'ProjectAssigneeChanged': {
-        const row = s.project.get(d.projectId) as { assignees: string } | undefined;
+        const row = fileRow(db, String(d.projectId));
         if (!row) return;
-        const assignees = JSON.parse(row.assignees) as Data;
-        assignees[String(d.role)] = d.to ?? null;
-        s.assignees.run(JSON.stringify(assignees), d.projectId);
+        row.assignees = { ...row.assignees, [String(d.role)]: d.to ?? null };
+        row.dirty = true;
         return;
       }
-      case 'ProjectDeleted':
-        s.deleteProject.run(d.projectId);
-        s.dropProjectNotifications.run(d.projectId);
+      case 'ProjectDeleted': {
+        const id = String(d.projectId);
+        const held = heldOf(db).get(id);
+        if (held === undefined) s.deleteProject.run(id);
+        else if (held) {
+          held.deleted = 1;
+          held.dirty = true;
+        }
+        s.dropProjectNotifications.run(id);
         return;
+      }
       case 'ProposalCreated':
         s.saveProposal.run(d.proposalId, d.idBuy, str(d.idSell));
         return;
@@ -249,7 +342,7 @@ export const notificationsProjection: Projection = {
         return;
       case 'CommentAdded': {
         const targetId = String(d.targetId);
-        if (!s.project.get(targetId)) return prospectActivity(db, event, targetId);
+        if (!fileRow(db, targetId)) return prospectActivity(db, event, targetId);
         return raise(db, event, {
           kind: 'ProjectCommentTrace',
           projectId: targetId,

@@ -7,11 +7,17 @@ import {
   projectDecider,
   ProjectEvent,
   projectTimelineEntry,
+  stageChangeEntry,
+  assigneeChangeEntry,
+  MODIFICATION_IGNORED,
+  modificationEntry,
+  TIMELINE_COMPARED_FIRST,
   stageLabel,
 } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
 import { preparedPerConnection } from '../infrastructure/prepared-statements';
+import { parseProjectDoc, stringifyProjectDoc } from './project-doc';
 
 const PROJECT_EVENT = /^Project[A-Z]/;
 
@@ -35,7 +41,18 @@ const PROJECT_EVENT_TYPES: Record<ProjectEvent['type'], true> = {
 };
 
 function prepare(db: Database.Database) {
+  // Absent during a full rebuild (a deferred table): filled from the board afterwards.
+  const searchable = !!db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'project_search'")
+    .get();
   return {
+    search: searchable
+      ? {
+          tile: db.prepare('SELECT rowid, search FROM project_board WHERE id = ?'),
+          index: db.prepare('INSERT INTO project_search (rowid, search) VALUES (?, ?)'),
+          unindex: db.prepare('DELETE FROM project_search WHERE rowid = ?'),
+        }
+      : null,
     doc: db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck(),
     saveDoc: db.prepare('INSERT OR REPLACE INTO project_docs (id, doc) VALUES (?, ?)'),
     saveTile: db.prepare(
@@ -53,9 +70,6 @@ function prepare(db: Database.Database) {
          date_move = excluded.date_move, search = excluded.search`,
     ),
     removeTile: db.prepare('DELETE FROM project_board WHERE id = ? RETURNING rowid').pluck(),
-    tileSearch: db.prepare('SELECT rowid, search FROM project_board WHERE id = ?'),
-    indexSearch: db.prepare('INSERT INTO project_search (rowid, search) VALUES (?, ?)'),
-    unindexSearch: db.prepare('DELETE FROM project_search WHERE rowid = ?'),
   };
 }
 
@@ -153,22 +167,54 @@ function timelineEntry(type: string, held: Held, previous: Map<string, unknown>)
     }
     return projectTimelineEntry(type, beforeView, afterView, stageLabel, fieldLabel);
   };
-  const keys = new Set(SHOWN);
-  for (const key of previous.keys()) keys.add(key);
   // Keys an event adds land last, in the order it added them.
   if (held.order)
     for (const key of previous.keys())
       if (!held.order.has(key)) held.order.set(key, held.order.size);
+  // Most events move a stage or change a holder: the first checks of projectTimelineEntry,
+  // answered from the replaced values without building views.
+  const changed = (key: string) => previous.has(key) && previous.get(key) !== state[key];
+  if (type !== 'ProjectDeleted') {
+    if (changed('currentProgress'))
+      return stageChangeEntry(
+        String(previous.get('currentProgress')),
+        String(state.currentProgress),
+        stageLabel,
+      );
+    if (!changed('stopped') && previous.has('assignees')) {
+      const roleChange = assigneeChangeEntry(previous.get('assignees'), state.assignees);
+      if (roleChange) return roleChange;
+    }
+    // A form's fields (nothing compared first replaced): the ones whose value changed.
+    if (!TIMELINE_COMPARED_FIRST.some((key) => previous.has(key))) {
+      const fields: string[] = [];
+      for (const [key, before] of previous) {
+        const after = state[key];
+        if (MODIFICATION_IGNORED.has(key) || before === after) continue;
+        if (JSON.stringify(before) !== JSON.stringify(after)) fields.push(key);
+      }
+      if (fields.length > 1) sortByState(fields, held);
+      return modificationEntry(fields, fieldLabel);
+    }
+  }
+  const keys = new Set(SHOWN);
+  for (const key of previous.keys()) keys.add(key);
   const entry = view(keys);
   // The entry lists changed fields in the state's order: read it only when two or more changed.
   if (entry?.type !== 'MODIFICATION' || (entry.params.fields as string[]).length < 2) return entry;
+  return view(sortByState([...keys], held));
+}
+
+/** Sorts keys of the file in the order of its state's keys (read once per file and page). */
+function sortByState(keys: string[], held: Held): string[] {
   let order = held.order;
   if (!order) {
     order = new Map();
-    for (const key of Object.keys(state)) order.set(key, order.size);
+    for (const key of Object.keys(held.state)) order.set(key, order.size);
     held.order = order;
   }
-  return view([...keys].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)));
+  const at = order;
+  return keys.sort((a, b) => (at.get(a) ?? 0) - (at.get(b) ?? 0));
 }
 
 function text(value: unknown): string {
@@ -200,7 +246,8 @@ function saveTile(db: Database.Database, project: Project): void {
   const alertsSkipped = (r.alertsSkipped ?? {}) as Record<string, string>;
   const createdAt = text(r.createdAt);
   const search = searchText(project);
-  const before = sql(db).tileSearch.get(project._id) as
+  const index = sql(db).search;
+  const before = index?.tile.get(project._id) as
     { rowid: number | bigint; search: string } | undefined;
   const { lastInsertRowid } = sql(db).saveTile.run(
     project._id,
@@ -224,14 +271,14 @@ function saveTile(db: Database.Database, project: Project): void {
     search,
   );
   // The search index follows the tile's text, under the tile's rowid.
-  if (before?.search === search) return;
-  if (before) sql(db).unindexSearch.run(before.rowid);
-  sql(db).indexSearch.run(before?.rowid ?? lastInsertRowid, search);
+  if (!index || before?.search === search) return;
+  if (before) index.unindex.run(before.rowid);
+  index.index.run(before?.rowid ?? lastInsertRowid, search);
 }
 
 function removeTile(db: Database.Database, id: string): void {
   const rowid = sql(db).removeTile.get(id) as number | bigint | undefined;
-  if (rowid !== undefined) sql(db).unindexSearch.run(rowid);
+  if (rowid !== undefined) sql(db).search?.unindex.run(rowid);
 }
 
 /**
@@ -241,8 +288,9 @@ function removeTile(db: Database.Database, id: string): void {
 export const projectsProjection: Projection = {
   name: 'projects',
   // 3: the timeline dates an event by when it happened (its metadata's `at`); 4: one write per
-  // file per page of events (foldProjectEvent), with what the merged rules added.
-  version: 4,
+  // file per page of events (foldProjectEvent), with what the merged rules added; 5: documents
+  // without their fields still empty (project-doc.ts).
+  version: 5,
   handles: Object.keys(PROJECT_EVENT_TYPES),
   // Its writes find a tile, a document and a timeline entry by id only.
   deferredIndexes: [
@@ -254,7 +302,11 @@ export const projectsProjection: Projection = {
     'project_board_user',
     'timeline_target',
   ],
+  deferredTables: ['project_search'],
   setup(db) {
+    const searchExists = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'project_search'")
+      .get();
     db.exec(`
       CREATE TABLE IF NOT EXISTS project_docs (id TEXT PRIMARY KEY, doc TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS project_board (
@@ -288,6 +340,9 @@ export const projectsProjection: Projection = {
         hidden INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX IF NOT EXISTS timeline_target ON timeline (target_id, date);`);
+    // Created just now (a rebuild deferred it): every tile's text, in one pass.
+    if (!searchExists)
+      db.exec('INSERT INTO project_search (rowid, search) SELECT rowid, search FROM project_board');
     sql.forget(db);
     forgetTimeline(db);
   },
@@ -308,7 +363,7 @@ export const projectsProjection: Projection = {
     let before: Project | null = held?.state ?? null;
     if (!held) {
       const raw = sql(db).doc.get(id) as string | undefined;
-      before = raw ? (JSON.parse(raw) as Project) : null;
+      before = raw ? parseProjectDoc(raw) : null;
     }
     const state = before ?? projectDecider.initialState();
     // Folded in place: only the fields the event replaced are compared for the timeline.
@@ -350,7 +405,7 @@ export const projectsProjection: Projection = {
     const held = pending.get(db);
     if (!held?.size) return;
     for (const [id, { state: project }] of held) {
-      sql(db).saveDoc.run(id, JSON.stringify(project));
+      sql(db).saveDoc.run(id, stringifyProjectDoc(project));
       if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
       else saveTile(db, project);
     }

@@ -7,6 +7,7 @@ import {
   type SignatureRequest,
 } from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
+import { parseProjectDoc } from './project-doc';
 
 export type BoardFilter = 'active' | 'alerts' | 'stopped' | 'all';
 
@@ -105,7 +106,7 @@ export class ProjectsReadModel {
     const raw = this.db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck().get(id) as
       string | undefined;
     if (!raw) return null;
-    const project = JSON.parse(raw) as Project & { deleted?: boolean };
+    const project = parseProjectDoc(raw);
     if (project.deleted) return null;
     // The record's signatures are the signature read model's requests (issue 15).
     return { ...project, signatures: this.signaturesOf(id) as Project['signatures'] };

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { LinkedFile, Prospect, PROSPECT_TYPES } from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
+import { parseProjectDoc } from '../projects/project-doc';
 import { foldText } from './prospects.projection';
 
 export type ProspectFilter = 'active' | 'abandoned' | 'stopped' | 'all';
@@ -95,7 +96,7 @@ export class ProspectsReadModel {
       .pluck()
       .all(prospectId) as string[];
     return docs
-      .map((doc) => JSON.parse(doc) as Record<string, unknown>)
+      .map((doc) => parseProjectDoc(doc) as unknown as Record<string, unknown>)
       .filter((doc) => !doc.deleted)
       .map((doc) => ({
         createdAt: typeof doc.createdAt === 'string' ? doc.createdAt : '',

@@ -33,6 +33,7 @@ import { DEMO_ACCOUNTS, SUPERADMIN_PROFILE } from './demo-staff';
 import { demoProjects } from './demo-projects';
 import { DEMO_DOSSIER_STAGE, DemoProjectRef, demoHosts, demoProposals } from './demo-catalogue';
 import { demoPhotos } from './demo-photos';
+import { parseProjectDoc } from '../projects/project-doc';
 import { DemoProspect, demoProspects } from './demo-prospects';
 import { demoAnnouncements } from './demo-announcements';
 import { DEMO_BILLING_MARKER_STREAM, seedDemoBilling } from './demo-billing';
@@ -299,7 +300,7 @@ export class SeedService {
       .pluck()
       .all() as string[];
     const files = docs
-      .map((doc) => JSON.parse(doc) as Project)
+      .map(parseProjectDoc)
       .filter(
         (project) =>
           !project.deleted &&
@@ -394,7 +395,7 @@ export class SeedService {
       .pluck()
       .all() as string[];
     return docs
-      .map((doc) => JSON.parse(doc) as Project)
+      .map(parseProjectDoc)
       .filter((project) => !project.deleted)
       .map((project) => ({
         projectId: project._id,
