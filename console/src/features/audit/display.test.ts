@@ -15,6 +15,15 @@ describe('history values as the project page shows them', () => {
     expect(display('budget', null)).toBe('—');
   });
 
+  it('writes the contractual distance and time as the Info tab does', () => {
+    expect(display('contractualDistance', 580877)).toBe('581 km');
+    expect(display('contractualTime', 16218)).toBe('4 h 30 min');
+    expect(display('lastContractualAddress1', 'Bordeaux@44.8378,-0.5792')).toBe('Bordeaux');
+    expect(
+      display('lastContractualAddress2', '72 place du Marché, 13001 Marseille@43.2965,5.3698'),
+    ).toBe('72 place du Marché, 13001 Marseille');
+  });
+
   it('writes objects without JSON, leaving their empty parts out', () => {
     expect(display('overrides', { income: null })).toBe('—');
     expect(display('billingOverrides', { sentToAL: {}, paid: {} })).toBe('—');

@@ -1,6 +1,8 @@
 import {
   CONTRACT_TYPES,
   formatDate,
+  formatDistanceKm,
+  formatDuration,
   PROSPECT_STAGE_LABELS,
   STAGE_LABELS,
   type ProspectStage,
@@ -84,6 +86,15 @@ export function display(field: string, value: unknown, aggregate = 'project'): s
     return aggregate === 'prospect'
       ? (PROSPECT_STAGE_LABELS[value as ProspectStage] ?? value)
       : ((STAGE_LABELS as Record<string, string>)[value] ?? value);
+  if (aggregate === 'project') {
+    // Computed fields, as the Info tab shows them: metres and seconds, and the address a
+    // distance was computed for without its coordinates ('Lille@50.63,3.06' → 'Lille').
+    if (field === 'contractualDistance' && typeof value === 'number')
+      return formatDistanceKm(value);
+    if (field === 'contractualTime' && typeof value === 'number') return formatDuration(value);
+    if (/^lastContractualAddress[12]$/.test(field) && typeof value === 'string')
+      return value.replace(/@-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, '');
+  }
   const spec = aggregate === 'project' ? PROJECT_SPECS.get(field) : undefined;
   if (spec?.kind === 'select') return optionLabel(spec.options, value) ?? formatValue(value);
   if (typeof value === 'number') {
