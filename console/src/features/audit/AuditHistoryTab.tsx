@@ -10,13 +10,14 @@ import { downloadAuditExport, fetchAuditHistory, fetchAuditState } from './api';
 import { AuditEventList } from './components/AuditEventList';
 import { AuditStateView } from './components/AuditStateView';
 import { AuditTimeControls } from './components/AuditTimeControls';
+import type { ValueNames } from './display';
 import { formatDateTime } from './format';
 import type { AuditHistory, AuditState } from './types';
 
 type Load = { status: 'loading' } | { status: 'empty' } | { status: 'failed' } | AuditHistory;
 
 /** 'Historique' (issue 8): the stream's events with their diffs, and the file at any instant. */
-export function AuditHistoryTab({ stream }: { stream: string }) {
+export function AuditHistoryTab({ stream, names }: { stream: string; names?: ValueNames }) {
   const role = useShellStore((state) => state.me?.role ?? 'OPERATOR');
   const admin = isAdmin(role);
   const [history, setHistory] = useState<Load>({ status: 'loading' });
@@ -44,10 +45,10 @@ export function AuditHistoryTab({ stream }: { stream: string }) {
       <EmptyState title="Une erreur a eu lieu" description="L’historique n’a pas pu être chargé." />
     );
   }
-  return <HistoryView key={history.events.length} history={history} />;
+  return <HistoryView key={history.events.length} history={history} names={names} />;
 }
 
-function HistoryView({ history }: { history: AuditHistory }) {
+function HistoryView({ history, names }: { history: AuditHistory; names?: ValueNames }) {
   const { stream, events } = history;
   const [at, setAt] = useState(events[events.length - 1].createdAt);
   const [shown, setShown] = useState<AuditState | null>(null);
@@ -95,7 +96,7 @@ function HistoryView({ history }: { history: AuditHistory }) {
               <Text fontSize="xs" color="fg.muted" mb="2">
                 Lecture seule · révision {shown.revision}
               </Text>
-              <AuditStateView groups={shown.groups} aggregate={history.aggregate} />
+              <AuditStateView groups={shown.groups} aggregate={history.aggregate} names={names} />
             </Box>
           ) : (
             <LoadingState label="Chargement de l’état…" />
@@ -109,6 +110,7 @@ function HistoryView({ history }: { history: AuditHistory }) {
             events={events}
             shownRevision={shown?.revision ?? events.length - 1}
             aggregate={history.aggregate}
+            names={names}
           />
         </Box>
       </Grid>

@@ -1,5 +1,5 @@
 import { display, onePerField } from './display';
-import { fileStreams } from './FileHistoryTab';
+import { fileStreams, fileValueNames } from './FileHistoryTab';
 
 describe('history values as the project page shows them', () => {
   it('writes dates, select labels, amounts and stages in French', () => {
@@ -29,6 +29,16 @@ describe('history values as the project page shows them', () => {
     expect(display('billingOverrides', { sentToAL: {}, paid: {} })).toBe('—');
     expect(display('billing', { visits: 2 })).toBe('visits : 2');
     expect(display('fromAddressObject', { label: 'Lille', lat: 1, lng: 2 })).toBe('Lille');
+  });
+
+  it('names the chosen property by its address when the file proposed it', () => {
+    const names = fileValueNames([
+      { idSell: 'h1', _host: { address: '3 rue de la Paix, 75002 Paris' } },
+      { idSell: 'h2', _host: null },
+    ]);
+    expect(display('chosenEstate', 'h1', 'project', names)).toBe('3 rue de la Paix, 75002 Paris');
+    expect(display('chosenEstate', 'h2', 'project', names)).toBe('h2');
+    expect(display('chosenEstate', null, 'project', names)).toBe('—');
   });
 
   it('lists each field once', () => {

@@ -76,12 +76,22 @@ function objectLine(value: Record<string, unknown>): string {
   return parts.length ? parts.join(' · ') : '—';
 }
 
+/** Names of ids a history shows, by field: `chosenEstate` → the property's address. */
+export type ValueNames = Readonly<Record<string, ReadonlyMap<string, string>>>;
+
 /**
  * A value of the history as the project page shows it: dates DD/MM/YYYY, select values by
  * their label, amounts in euros, stages by name; `aggregate` is the stream's ('project'…).
  */
-export function display(field: string, value: unknown, aggregate = 'project'): string {
+export function display(
+  field: string,
+  value: unknown,
+  aggregate = 'project',
+  names?: ValueNames,
+): string {
   if (value === null || value === undefined || value === '') return '—';
+  const named = typeof value === 'string' ? names?.[field]?.get(value) : undefined;
+  if (named) return named;
   if (field === 'currentProgress' && typeof value === 'string')
     return aggregate === 'prospect'
       ? (PROSPECT_STAGE_LABELS[value as ProspectStage] ?? value)

@@ -1,5 +1,5 @@
 import { Badge, Box, Stack, Text } from '@chakra-ui/react';
-import { display, onePerField } from '../display';
+import { display, onePerField, type ValueNames } from '../display';
 import { actorLabel, formatDateTime } from '../format';
 import type { AuditEntry } from '../types';
 
@@ -8,10 +8,12 @@ export function AuditEventList({
   events,
   shownRevision,
   aggregate = 'project',
+  names,
 }: {
   events: AuditEntry[];
   shownRevision: number;
   aggregate?: string;
+  names?: ValueNames;
 }) {
   return (
     <Box as="ol" listStyleType="none" m="0" p="0" aria-label="Événements">
@@ -47,9 +49,10 @@ export function AuditEventList({
                 <Box as="ul" m="0" ps="4" fontSize="sm">
                   {onePerField(event.changes, (change) => change.after).map((change) => (
                     <li key={change.field}>
-                      {change.label} : <del>{display(change.field, change.before, aggregate)}</del>
+                      {change.label} :{' '}
+                      <del>{display(change.field, change.before, aggregate, names)}</del>
                       {' → '}
-                      <ins>{display(change.field, change.after, aggregate)}</ins>
+                      <ins>{display(change.field, change.after, aggregate, names)}</ins>
                     </li>
                   ))}
                 </Box>

@@ -1,6 +1,6 @@
 import { Box, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { display, onePerField } from '../display';
+import { display, onePerField, type ValueNames } from '../display';
 import type { AuditStateGroup } from '../types';
 
 const Label = chakra('label');
@@ -16,9 +16,11 @@ const isEmpty = (value: unknown) =>
 export function AuditStateView({
   groups,
   aggregate = 'project',
+  names,
 }: {
   groups: AuditStateGroup[];
   aggregate?: string;
+  names?: ValueNames;
 }) {
   const [showEmpty, setShowEmpty] = useState(false);
   if (!groups.length)
@@ -31,7 +33,8 @@ export function AuditStateView({
           ? group.fields
           : group.fields.filter(
               (field) =>
-                !isEmpty(field.value) && display(field.field, field.value, aggregate) !== '—',
+                !isEmpty(field.value) &&
+                display(field.field, field.value, aggregate, names) !== '—',
             ),
         (field) => field.value,
       ),
@@ -67,7 +70,7 @@ export function AuditStateView({
                   {field.label}
                 </Box>
                 <Box as="dd" m="0" data-field={field.field} wordBreak="break-word">
-                  {display(field.field, field.value, aggregate)}
+                  {display(field.field, field.value, aggregate, names)}
                 </Box>
               </Box>
             ))}
