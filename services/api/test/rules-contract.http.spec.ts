@@ -421,6 +421,28 @@ describe('rules and contract (issue 15)', () => {
       expect(history.body.events[0].createdAt).toBe(file.createdAt);
     });
 
+    it("a demo file's times never go back along its stream (the chosen property included)", async () => {
+      const board = await t
+        .http()
+        .post('/v1/leases')
+        .set(await as('SUPERADMIN'))
+        .send({ filter: 'all', size: 200, progress: 'signed' });
+      const files = board.body.leases as { _id: string }[];
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const history = await t
+          .http()
+          .get(`/v1/audit/streams/project-${file._id}`)
+          .set(await as('SUPERADMIN'));
+        const events = history.body.events as { type: string; createdAt: string }[];
+        expect(events.some((event) => event.type === 'ProjectEstateChosen')).toBe(true);
+        const backwards = events.filter(
+          (event, i) => i > 0 && event.createdAt < events[i - 1].createdAt,
+        );
+        expect({ file: file._id, backwards }).toEqual({ file: file._id, backwards: [] });
+      }
+    });
+
     it('the demo files linked to a company were linked back then, not on the seed day', async () => {
       const db = t.app.get<Database.Database>(READ_DB);
       const linked = db

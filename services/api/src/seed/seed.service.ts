@@ -15,6 +15,7 @@ import {
   hostHasExactAddress,
   isProjectStage,
   newObjectId,
+  occurredAt,
   projectDecider,
   stageIndex,
   type Project,
@@ -332,13 +333,24 @@ export class SeedService {
         schemaVersion: 1,
       };
       if (chosen && !project.chosenEstate) {
+        // After the stream's last event (a stream's times never go back), so the audit's
+        // state at an instant reads it in its place.
+        const stream = `project-${project._id}`;
+        const [last] = await this.store.readStream(stream, {
+          direction: 'backwards',
+          maxCount: 1,
+        });
+        const lastAt = last ? Date.parse(occurredAt(last)) : Number.NaN;
+        const chosenAt = Number.isNaN(lastAt)
+          ? at
+          : new Date(Math.max(Date.parse(at), lastAt + 60_000)).toISOString();
         ({ position } = await this.store.appendToStream(
-          `project-${project._id}`,
+          stream,
           [
             {
               type: 'ProjectEstateChosen',
               data: { projectId: project._id, hostId: chosen.idSell },
-              metadata,
+              metadata: { ...metadata, at: chosenAt },
             },
           ],
           { expectedRevision: 'any' },
