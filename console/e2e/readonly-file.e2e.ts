@@ -50,7 +50,8 @@ describe('a file sent to AL', () => {
     expect(await page.getByTestId('read-only-note').count()).toBeGreaterThan(0);
 
     await page.getByRole('tab', { name: 'Visites' }).click();
-    await page.getByTestId('read-only-note').waitFor();
+    // The Visites panel's own note: the previous panel may still be leaving the page.
+    await page.getByRole('tabpanel', { name: 'Visites' }).getByTestId('read-only-note').waitFor();
 
     await page.getByRole('tab', { name: 'Documents' }).click();
     await page.getByTestId('doc-folder').first().waitFor();
