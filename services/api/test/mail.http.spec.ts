@@ -109,9 +109,11 @@ describe('client mails through the mail port (§3 "Mail types")', () => {
       const outbox = join(t.config.dataDir, 'outbox');
       const files = readdirSync(outbox);
       expect(files).toHaveLength(1);
-      const eml = readFileSync(join(outbox, files[0]), 'utf8');
-      expect(eml).toContain('To: ines.garnier@exemple.fr');
-      expect(eml).toMatch(/Subject: .*Bienvenue/);
+      // Encrypted at rest: neither the address, nor the name, nor the subject on disk.
+      const onDisk = readFileSync(join(outbox, files[0]));
+      expect(onDisk.subarray(0, 4).toString('ascii')).toBe('RLM1');
+      for (const clear of ['ines.garnier', 'exemple.fr', 'Garnier', 'Subject', 'Bienvenue'])
+        expect(onDisk.includes(clear)).toBe(false);
 
       const timeline = await t
         .http()
@@ -135,6 +137,12 @@ describe('client mails through the mail port (§3 "Mail types")', () => {
         .set(await as('SUPERADMIN'));
       expect(download.status).toBe(200);
       expect(download.headers['content-type']).toContain('message/rfc822');
+      const eml = Buffer.isBuffer(download.body)
+        ? download.body.toString('utf8')
+        : String(download.text);
+      expect(eml).toContain('To: ines.garnier@exemple.fr');
+      expect(eml).toMatch(/Subject: .*Bienvenue/);
+      expect(eml).toContain('Garnier');
       const ofProject = await t
         .http()
         .get(`/v1/projects/${id}/mails`)

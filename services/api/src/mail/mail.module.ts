@@ -13,7 +13,7 @@ import { ClientMailsReadModel, MailsController } from './mails.controller';
     {
       provide: MAIL_PORT,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => mailPortFrom(process.env, config.dataDir),
+      useFactory: (config: AppConfig) => mailPortFrom(process.env, config.dataDir, config.filesKey),
     },
   ],
   exports: [MAIL_PORT],

@@ -12,8 +12,7 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type Database from 'better-sqlite3';
 import { SendClientMailBody, sendClientMailSchema } from '@reloc/contracts';
 import {
@@ -178,14 +177,15 @@ export class MailsController {
   @Roles('ADMIN', 'SUPERADMIN')
   eml(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     const row = isObjectId(id) ? this.mails.find(id) : null;
-    const dir = this.port instanceof OutboxMailer ? this.port.dir : null;
-    const path = row?.file && dir ? join(dir, basename(row.file)) : null;
-    if (!path || !existsSync(path)) throw new DomainError('Courriel introuvable', 'notFound');
+    const outbox = this.port instanceof OutboxMailer ? this.port : null;
+    const eml = row?.file && outbox ? outbox.read(row.file) : null;
+    if (!row?.file || !eml) throw new DomainError('Courriel introuvable', 'notFound');
+    const name = basename(row.file);
     res.setHeader('Content-Type', 'message/rfc822');
     res.setHeader(
       'Content-Disposition',
-      `attachment; filename="${basename(path)}"; filename*=UTF-8''${encodeURIComponent(basename(path))}`,
+      `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     );
-    return new StreamableFile(readFileSync(path));
+    return new StreamableFile(eml);
   }
 }

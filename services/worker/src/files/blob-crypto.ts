@@ -19,11 +19,15 @@ import {
  *   or a ciphertext moved under another name does not open.
  * - 'RLE1' is the format of the documents encrypted before (the master key itself, AAD 'RLE1'):
  *   still read, and rewritten by the migration.
+ * - 'RLM1' is an outbox mail (the api's .eml files without SMTP): AES-256-GCM under a third
+ *   sub-key of the master key, bound to the file's name. Mails written before in clear stay
+ *   readable as they are.
  */
 
 const BLOB_MAGIC = Buffer.from('RLB1', 'ascii');
 const KEY_MAGIC = Buffer.from('RLK1', 'ascii');
 const LEGACY_MAGIC = Buffer.from('RLE1', 'ascii');
+const MAIL_MAGIC = Buffer.from('RLM1', 'ascii');
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
@@ -38,14 +42,16 @@ export type BlobKeys = {
   naming: Buffer;
 };
 
-export function deriveBlobKeys(master: Buffer): BlobKeys {
+function subKey(master: Buffer, info: string): Buffer {
   if (master.length !== KEY_BYTES) throw new RangeError('RELOC_FILES_KEY: 32 bytes expected');
-  const derive = (info: string) =>
-    Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, KEY_BYTES));
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, KEY_BYTES));
+}
+
+export function deriveBlobKeys(master: Buffer): BlobKeys {
   return {
     master,
-    wrapping: derive('reloc/blob-store/wrapping-key/v1'),
-    naming: derive('reloc/blob-store/naming-key/v1'),
+    wrapping: subKey(master, 'reloc/blob-store/wrapping-key/v1'),
+    naming: subKey(master, 'reloc/blob-store/naming-key/v1'),
   };
 }
 
@@ -108,4 +114,22 @@ export function decryptLegacy(master: Buffer, bytes: Uint8Array): Buffer {
 /** The former format, kept to write old-format fixtures in tests of the migration. */
 export function encryptLegacy(master: Buffer, plain: Uint8Array): Buffer {
   return seal(master, LEGACY_MAGIC, '', plain);
+}
+
+/** The key of the outbox mails, derived from the master key (RELOC_FILES_KEY). */
+export function deriveMailKey(master: Buffer): Buffer {
+  return subKey(master, 'reloc/outbox/mail-key/v1');
+}
+
+/** An outbox mail as written to disk under `name` (its file name). */
+export function encryptMail(mailKey: Buffer, name: string, plain: Uint8Array): Buffer {
+  return seal(mailKey, MAIL_MAGIC, name, plain);
+}
+
+/** The mail written under `name`: decrypted, or as it is when written in clear before. */
+export function decryptMail(mailKey: Buffer, name: string, bytes: Uint8Array): Buffer {
+  const isSealed = bytes.length >= HEADER && MAIL_MAGIC.equals(Buffer.from(bytes.subarray(0, 4)));
+  return isSealed
+    ? open(mailKey, MAIL_MAGIC, name, bytes, `mail ${name}`)
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
