@@ -5,6 +5,7 @@
 export * from './jobs';
 export * from './processors';
 export * from './logger';
+export * from './log-format';
 export * from './geo';
 export * from './commands';
 export * from './signatures';

@@ -9,7 +9,7 @@ import {
 } from './jobs/bullmq-job-queue';
 import type { JobQueue, JobQueueErrorHandler } from './jobs/job-queue';
 import { redactRedisUrl } from './jobs/redis-url';
-import { createLogger, Logger } from './logger';
+import { Logger, workerLoggerFromEnv } from './logger';
 import { healthPortOf, HealthServer, startHealthServer, WorkerHealth } from './health';
 import { processors, ProcessorRegistry, registerProcessors, WorkerJobs } from './processors';
 import {
@@ -148,7 +148,7 @@ export function redisErrorReporter(
 /** Checks the environment and builds the worker, without connecting yet. */
 export function createWorker(options: WorkerOptions = {}): WorkerProcess {
   const env = options.env ?? process.env;
-  const logger = options.logger ?? createLogger({ name: 'reloc-worker', level: env.LOG_LEVEL });
+  const logger = options.logger ?? workerLoggerFromEnv(env);
   const redisUrl = env.REDIS_URL?.trim();
   if (!redisUrl) throw new WorkerStartupError(REDIS_URL_REQUIRED);
   const signatures = options.signatures ?? signatureServicesOf(env);
@@ -274,7 +274,7 @@ export function closeOnSignals(
 }
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const logger = createLogger({ name: 'reloc-worker', level: env.LOG_LEVEL });
+  const logger = workerLoggerFromEnv(env);
   let worker: WorkerProcess;
   try {
     worker = createWorker({ env, logger });
