@@ -1,7 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@reloc/eventstore';
 import type { Response } from 'supertest';
+import { REFRESH_RETRY_GRACE_MS } from '@reloc/domain';
 import { checkPassword, hashPassword } from '../src/auth/password';
+import { SessionService } from '../src/auth/session.service';
 import { UsersReadModel } from '../src/users/users.read-model';
 import { loadConfig } from '../src/config';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
@@ -251,9 +253,96 @@ describe('sessions: short access tokens, rotating refresh tokens, logout (issue 
     const old = await staff(t, first.token);
     expect(old.status).toBe(401);
     expect(old.body).toEqual({ message: 'Expired token' });
+    // Once its successor was used, the first token is spent for good (and revokes: a reuse).
+    expect((await refresh(t, second.cookie)).status).toBe(200);
     const spent = await refresh(t, first.cookie);
     expect(spent.status).toBe(401);
     expect(spent.body).toEqual({ message: 'Invalid credentials' });
+  });
+
+  describe('a lost refresh answer: the token just replaced works again for a short grace', () => {
+    // The sessions' clock, stopped at each test's start and moved by hand: no timing.
+    const sessions = () => t.app.get(SessionService);
+    let realClock: () => Date;
+    let now = 0;
+    beforeEach(() => {
+      realClock = sessions().now;
+      now = Date.now();
+      sessions().now = () => new Date(now);
+    });
+    afterEach(() => {
+      sessions().now = realClock;
+    });
+    const later = async <T>(ms: number, call: () => Promise<T>): Promise<T> => {
+      now += ms;
+      return call();
+    };
+    const eventsOf = async (token: string) =>
+      (await t.app.get<EventStore>(EVENT_STORE).readStream(`session-${sessionIdOf(token)}`)).map(
+        (e) => e.type,
+      );
+
+    it('answers a retry within the grace with the same successor, in the same session', async () => {
+      const first = await login(t, ACCOUNTS.OPERATOR);
+      const lost = await refresh(t, first.cookie, first.token); // the answer never arrives
+      expect(lost.status).toBe(200);
+      const retry = await later(REFRESH_RETRY_GRACE_MS - 1000, () =>
+        refresh(t, first.cookie, first.token),
+      );
+      expect(retry.status).toBe(200);
+      expect(refreshCookieOf(retry)).toBe(refreshCookieOf(lost));
+      expect(sessionIdOf(retry.body.token)).toBe(sessionIdOf(first.token));
+      expect((await staff(t, retry.body.token)).status).toBe(200);
+      // Nothing new in the session: no second rotation, no revocation.
+      expect(await eventsOf(first.token)).toEqual(['SessionOpened', 'SessionRefreshed']);
+      // And the successor goes on as usual.
+      const next = await refresh(t, refreshCookieOf(retry));
+      expect(next.status).toBe(200);
+      expect((await staff(t, next.body.token)).status).toBe(200);
+    });
+
+    it('still revokes the family on a reuse after the grace', async () => {
+      const first = await login(t, ACCOUNTS.OPERATOR);
+      const lost = await refresh(t, first.cookie, first.token);
+      expect(lost.status).toBe(200);
+      const late = await later(REFRESH_RETRY_GRACE_MS + 1000, () => refresh(t, first.cookie));
+      expect(late.status).toBe(401);
+      expect(late.body).toEqual({ message: 'Invalid credentials' });
+      expect((await refresh(t, refreshCookieOf(lost))).status).toBe(401);
+      expect((await staff(t, lost.body.token)).status).toBe(401);
+      expect(await eventsOf(first.token)).toEqual([
+        'SessionOpened',
+        'SessionRefreshed',
+        'SessionRevoked',
+      ]);
+    });
+
+    it('refuses the replaced token after a logout, even within the grace', async () => {
+      const first = await login(t, ACCOUNTS.OPERATOR);
+      const rotated = await refresh(t, first.cookie, first.token);
+      expect(rotated.status).toBe(200);
+      const out = await t
+        .http()
+        .post('/v1/logout')
+        .set('Authorization', `Bearer ${rotated.body.token}`)
+        .set('Cookie', refreshCookieOf(rotated));
+      expect(out.status).toBe(204);
+      const retry = await refresh(t, first.cookie, first.token);
+      expect(retry.status).toBe(401);
+      expect(retry.body).toEqual({ message: 'Invalid credentials' });
+      expect((await refresh(t, refreshCookieOf(rotated))).status).toBe(401);
+      expect((await staff(t, rotated.body.token)).status).toBe(401);
+    });
+
+    it('logs out with the replaced refresh cookie alone, within the grace', async () => {
+      const first = await login(t, ACCOUNTS.OPERATOR);
+      const lost = await refresh(t, first.cookie);
+      expect(lost.status).toBe(200);
+      // The browser kept the old cookie (the answer was lost), then the person logs out.
+      expect((await t.http().post('/v1/logout').set('Cookie', first.cookie)).status).toBe(204);
+      expect((await staff(t, lost.body.token)).status).toBe(401);
+      expect((await refresh(t, first.cookie)).status).toBe(401);
+    });
   });
 
   it('revokes the whole family when a spent refresh token comes back, and leaves an audit event', async () => {

@@ -138,6 +138,33 @@ describe('api client', () => {
     expect(sessionEnded).toHaveBeenCalledTimes(1);
   });
 
+  it('tries the refresh once more when its answer is lost (the server takes the cookie again)', async () => {
+    setToken('old');
+    let refreshes = 0;
+    const calls = stubFetch((call) => {
+      if (call.url === '/v1/refresh') {
+        refreshes += 1;
+        if (refreshes === 1) throw new TypeError('Failed to fetch');
+        return { status: 200, body: { token: 'new' } };
+      }
+      if (call.headers.Authorization === bearer('old')) {
+        return { status: 401, body: { message: 'Expired token' } };
+      }
+      return { status: 200, body: { ok: true } };
+    });
+
+    await expect(api.get('/partner/staff')).resolves.toEqual({ ok: true });
+
+    expect(calls.map((c) => `${c.method} ${c.url} ${c.headers.Authorization}`)).toEqual([
+      'GET /v1/partner/staff Bearer old',
+      'POST /v1/refresh Bearer old',
+      'POST /v1/refresh Bearer old',
+      'GET /v1/partner/staff Bearer new',
+    ]);
+    expect(getToken()).toBe('new');
+    expect(sessionEnded).not.toHaveBeenCalled();
+  });
+
   it('removes the token and goes home when the refresh fails', async () => {
     setToken('old');
     stubFetch((call) =>

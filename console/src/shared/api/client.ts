@@ -70,7 +70,8 @@ let refreshing: Promise<string | null> | null = null;
 
 /**
  * Tabs of one browser share the token (localStorage) and the refresh cookie, which is single
- * use: a second refresh with a spent one would revoke the session. So refreshes run one at a
+ * use: a second refresh with a spent one would revoke the session (past the server's short
+ * grace for a lost answer). So refreshes run one at a
  * time across tabs (Web Locks; within this tab the shared promise is enough without them).
  */
 function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
@@ -88,7 +89,7 @@ function refreshToken(expired: string): Promise<string | null> {
     // Another tab refreshed (or logged out) while this one waited for the lock.
     const current = getToken();
     if (current !== expired) return current;
-    try {
+    const attempt = async () => {
       const response = await fetch(`${API_BASE}/refresh`, {
         method: 'POST',
         headers: { Accept: 'application/json', Authorization: `Bearer ${expired}` },
@@ -101,8 +102,17 @@ function refreshToken(expired: string): Promise<string | null> {
       if (typeof body.token !== 'string' || !body.token) return null;
       setToken(body.token);
       return body.token;
+    };
+    try {
+      return await attempt();
     } catch {
-      return null;
+      // The answer was lost (network cut): the server takes the same refresh cookie again for
+      // a short grace and answers with the same successor, so one more try is safe.
+      try {
+        return await attempt();
+      } catch {
+        return null;
+      }
     }
   }).finally(() => {
     refreshing = null;

@@ -1,5 +1,11 @@
 import { deciderSpec } from '../testing/decider-spec';
-import { accessTokenStanding, SessionEvent, sessionDecider } from './session.decider';
+import {
+  accessTokenStanding,
+  REFRESH_RETRY_GRACE_MS,
+  refreshTokenStanding,
+  SessionEvent,
+  sessionDecider,
+} from './session.decider';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const LATER = '2026-11-25T10:20:00.000Z';
@@ -69,6 +75,51 @@ describe('sessions: rotating, single-use refresh tokens', () => {
           },
         },
       ]);
+  });
+
+  it('gives the same successor again to the token just replaced, within the grace only', () => {
+    const justAfter = '2026-11-25T10:20:29.999Z'; // LATER + 29.999 s
+    const afterGrace = '2026-11-25T10:20:30.000Z'; // LATER + REFRESH_RETRY_GRACE_MS
+    expect(Date.parse(afterGrace) - Date.parse(LATER)).toBe(REFRESH_RETRY_GRACE_MS);
+    // The answer to h0 -> h1 was lost: h0 again, with the same successor, changes nothing.
+    spec
+      .given([opened, refreshed(1, 'h1')])
+      .when({ type: 'RotateRefresh', presentedHash: 'h0', newHash: 'h1', at: justAfter })
+      .thenNothing();
+    // Not another successor than the one given.
+    spec
+      .given([opened, refreshed(1, 'h1')])
+      .when({ type: 'RotateRefresh', presentedHash: 'h0', newHash: 'hX', at: justAfter })
+      .thenThrows('Invalid credentials', 'unauthorized');
+    // After the grace, the reuse revokes the family as before.
+    spec
+      .given([opened, refreshed(1, 'h1')])
+      .when({ type: 'RotateRefresh', presentedHash: 'h0', newHash: 'h1', at: afterGrace })
+      .then([
+        {
+          type: 'SessionRevoked',
+          data: {
+            sessionId: 's1',
+            userId: 'u1',
+            email: 'j@reloc.fr',
+            reason: 'refreshReused',
+            at: afterGrace,
+            reusedGeneration: 0,
+          },
+        },
+      ]);
+  });
+
+  it('tells the standing of a presented token', () => {
+    const state = [opened, refreshed(1, 'h1'), refreshed(2, 'h2')].reduce(
+      sessionDecider.evolve,
+      sessionDecider.initialState(),
+    )!;
+    expect(refreshTokenStanding(state, 'h2', LATER)).toBe('current');
+    expect(refreshTokenStanding(state, 'h1', LATER)).toBe('retry');
+    expect(refreshTokenStanding(state, 'h1', '2026-11-25T10:21:00.000Z')).toBe('reused');
+    expect(refreshTokenStanding(state, 'h0', LATER)).toBe('reused'); // older than the last one
+    expect(refreshTokenStanding(state, 'forged', LATER)).toBe('unknown');
   });
 
   it('then refuses even the newest refresh token', () => {

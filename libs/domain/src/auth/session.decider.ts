@@ -67,8 +67,35 @@ export type Session = {
   refreshHash: string;
   /** Hashes of the refresh tokens already used, with their generation. */
   spent: Record<string, number>;
+  /** When the current refresh token replaced the previous one (null before any refresh). */
+  refreshedAt: string | null;
   revoked: SessionRevokeReason | null;
 };
+
+/**
+ * How long the refresh token just replaced still opens the session: a refresh whose answer was
+ * lost (network cut, tab closed mid-request) comes back with it, and gets the same successor.
+ */
+export const REFRESH_RETRY_GRACE_MS = 30_000;
+
+/**
+ * What a presented refresh token is to the session at `at`: the current one; the one it
+ * just replaced, within REFRESH_RETRY_GRACE_MS of that refresh ('retry'); an older or late
+ * spent one ('reused': two holders); or nothing of this session.
+ */
+export function refreshTokenStanding(
+  session: Session,
+  presentedHash: string,
+  at: string,
+): 'current' | 'retry' | 'reused' | 'unknown' {
+  if (presentedHash === session.refreshHash) return 'current';
+  const spentAt = session.spent[presentedHash];
+  if (spentAt === undefined) return 'unknown';
+  const since = session.refreshedAt ? Date.parse(at) - Date.parse(session.refreshedAt) : NaN;
+  return spentAt === session.generation - 1 && since >= 0 && since < REFRESH_RETRY_GRACE_MS
+    ? 'retry'
+    : 'reused';
+}
 
 export type SessionState = Session | null;
 
@@ -96,8 +123,14 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
     }
     case 'RotateRefresh': {
       if (!state || state.revoked) throw refused();
-      const spentAt = state.spent[command.presentedHash];
-      if (spentAt !== undefined) {
+      const standing = refreshTokenStanding(state, command.presentedHash, command.at);
+      if (standing === 'retry') {
+        // The answer of the last refresh was lost: the same successor again, nothing new.
+        if (command.newHash !== state.refreshHash) throw refused();
+        if (command.at >= state.expiresAt) throw refused();
+        return [];
+      }
+      if (standing === 'reused') {
         // A refresh token is single use: seeing one again means two holders. End the family.
         return [
           {
@@ -108,12 +141,12 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
               email: state.email,
               reason: 'refreshReused',
               at: command.at,
-              reusedGeneration: spentAt,
+              reusedGeneration: state.spent[command.presentedHash],
             },
           },
         ];
       }
-      if (command.presentedHash !== state.refreshHash) throw refused();
+      if (standing !== 'current') throw refused();
       if (command.at >= state.expiresAt) throw refused();
       return [
         {
@@ -157,6 +190,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
         generation: 0,
         refreshHash: event.data.refreshHash,
         spent: {},
+        refreshedAt: null,
         revoked: null,
       };
     case 'SessionRefreshed':
@@ -166,6 +200,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
         spent: { ...state.spent, [state.refreshHash]: state.generation },
         generation: event.data.generation,
         refreshHash: event.data.refreshHash,
+        refreshedAt: event.data.at,
       };
     case 'SessionRevoked':
       return state ? { ...state, revoked: event.data.reason } : state;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CookieOptions, Response } from 'express';
 import {
@@ -6,6 +6,7 @@ import {
   SessionVia,
   accessTokenStanding,
   newObjectId,
+  refreshTokenStanding,
   sessionDecider,
 } from '@reloc/domain';
 import { APP_CONFIG, AppConfig } from '../config';
@@ -64,6 +65,8 @@ const actorOfUser = (user: UserRow): Actor => ({
 @Injectable()
 export class SessionService {
   private readonly logger = new Logger('Sessions');
+  /** The time of refreshes and logouts (a test moves it past the retry grace). */
+  now: () => Date = () => new Date();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -77,7 +80,7 @@ export class SessionService {
   async open(user: UserRow, via: SessionVia, actor: Actor = actorOfUser(user)) {
     const sessionId = newObjectId();
     const secret = newSecret();
-    const at = new Date();
+    const at = this.now();
     const expiresAt = new Date(at.getTime() + this.config.refreshTtlSeconds * 1000).toISOString();
     await this.executor.execute(
       sessionStream(sessionId),
@@ -102,8 +105,20 @@ export class SessionService {
   }
 
   /**
-   * Trades the refresh token for a new pair. A spent one revokes the session (an event the
-   * audit keeps) and, like any refusal, answers 401 'Invalid credentials'. `bearer`, when sent,
+   * The refresh token that follows `secret`: derived from it (HMAC under the token secret), so
+   * that a retry of a refresh whose answer was lost gets the very same successor again.
+   */
+  private successorOf(sessionId: string, secret: string): string {
+    return createHmac('sha256', this.config.tokenSecret)
+      .update(`reloc/refresh-successor/v1\0${sessionId}.${secret}`)
+      .digest('base64url');
+  }
+
+  /**
+   * Trades the refresh token for a new pair. The token just replaced, presented again within
+   * REFRESH_RETRY_GRACE_MS (the answer was lost), gets the same successor and an access token
+   * of the same generation; any other spent one revokes the session (an event the audit
+   * keeps) and, like any refusal, answers 401 'Invalid credentials'. `bearer`, when sent,
    * must belong to the same session: an impersonation's token is not renewed with the super
    * admin's own refresh token.
    */
@@ -119,7 +134,7 @@ export class SessionService {
     const user = state ? this.users.findById(state.userId) : null;
     if (!state || !user || user.isDeactivated) throw unauthorized('invalid');
     if (this.sessions.findById(presented.sessionId)?.revoked) throw unauthorized('invalid');
-    const secret = newSecret();
+    const secret = this.successorOf(presented.sessionId, presented.secret);
     let result;
     try {
       result = await this.executor.execute(
@@ -129,7 +144,7 @@ export class SessionService {
           type: 'RotateRefresh',
           presentedHash: digest(presented.secret),
           newHash: digest(secret),
-          at: new Date().toISOString(),
+          at: this.now().toISOString(),
         },
         { actor: actorOfUser(user) },
       );
@@ -173,7 +188,11 @@ export class SessionService {
         sessionStream(presented.sessionId),
         sessionDecider,
       );
-      if (state?.refreshHash !== digest(presented.secret)) return null;
+      // The current refresh token, or the one it just replaced (a refresh's answer was lost).
+      const standing = state
+        ? refreshTokenStanding(state, digest(presented.secret), this.now().toISOString())
+        : 'unknown';
+      if (standing !== 'current' && standing !== 'retry') return null;
       sessionId = presented.sessionId;
     }
     const { state } = await this.executor.load(sessionStream(sessionId), sessionDecider);
@@ -182,7 +201,7 @@ export class SessionService {
     await this.executor.execute(
       sessionStream(sessionId),
       sessionDecider,
-      { type: 'RevokeSession', reason: 'logout', at: new Date().toISOString() },
+      { type: 'RevokeSession', reason: 'logout', at: this.now().toISOString() },
       {
         actor: user ? actorOfUser(user) : { id: state.userId, trigram: null, role: 'USER' },
       },
