@@ -1,8 +1,7 @@
 import {
   CONTRACT_TYPES,
+  formatComputedValue,
   formatDate,
-  formatDistanceKm,
-  formatDuration,
   PROSPECT_STAGE_LABELS,
   STAGE_LABELS,
   type ProspectStage,
@@ -96,15 +95,10 @@ export function display(
     return aggregate === 'prospect'
       ? (PROSPECT_STAGE_LABELS[value as ProspectStage] ?? value)
       : ((STAGE_LABELS as Record<string, string>)[value] ?? value);
-  if (aggregate === 'project') {
-    // Computed fields, as the Info tab shows them: metres and seconds, and the address a
-    // distance was computed for without its coordinates ('Lille@50.63,3.06' → 'Lille').
-    if (field === 'contractualDistance' && typeof value === 'number')
-      return formatDistanceKm(value);
-    if (field === 'contractualTime' && typeof value === 'number') return formatDuration(value);
-    if (/^lastContractualAddress[12]$/.test(field) && typeof value === 'string')
-      return value.replace(/@-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, '');
-  }
+  // Computed fields as the Info tab shows them (km, h min, address without coordinates),
+  // with the same formatter as the PDF export.
+  const computed = formatComputedValue(aggregate, field, value);
+  if (computed !== null) return computed;
   const spec = aggregate === 'project' ? PROJECT_SPECS.get(field) : undefined;
   if (spec?.kind === 'select') return optionLabel(spec.options, value) ?? formatValue(value);
   if (typeof value === 'number') {

@@ -1,4 +1,5 @@
 import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import { formatComputedValue } from '@reloc/domain';
 import { pdfSafeText, wrapText } from '@reloc/pdf';
 import { formatAuditValue, parisDateTime } from './audit-value';
 import type { AuditEntry, ChainCheck } from './audit.service';
@@ -89,6 +90,8 @@ const dateTime = (iso: string) => `${parisDateTime(iso)} (Paris)`;
 
 export type AuditPdfInput = {
   stream: string;
+  /** The stream's aggregate (its prefix, 'project'…): computed fields shown as the console does. */
+  aggregate: string;
   label: string;
   exportedAt: string;
   entries: (AuditEntry & { chainCheck: ChainCheck })[];
@@ -136,9 +139,11 @@ export async function buildAuditPdf(input: AuditPdfInput): Promise<Uint8Array> {
         colour: COLOURS.muted,
       });
     if (!entry.changes.length) w.line('Aucun champ modifié', { size: 8, indent: 10 });
+    const shown = (field: string, value: unknown) =>
+      formatComputedValue(input.aggregate, field, value) ?? formatAuditValue(value);
     for (const change of entry.changes)
       w.paragraph(
-        `${change.label} : ${formatAuditValue(change.before)} → ${formatAuditValue(change.after)}`,
+        `${change.label} : ${shown(change.field, change.before)} → ${shown(change.field, change.after)}`,
         120,
         { size: 8, indent: 10 },
       );

@@ -72,6 +72,7 @@ export class AuditController {
     const checks = new Map(events.map((event) => [event.id, event.chainCheck]));
     const bytes = await buildAuditPdf({
       stream,
+      aggregate: type.prefix,
       label: type.label,
       exportedAt,
       entries: history.events.map((entry) => ({
