@@ -114,6 +114,42 @@ describe('SqliteEventStore', () => {
     await waitFor(() => seen.length === 2, 1_000);
   });
 
+  it('writes serialised events through the same path: revision check, texts kept, subscribers woken', async () => {
+    const store = open(3_600_000);
+    const seen: RecordedEvent[] = [];
+    store.subscribeToAll(START, (event) => void seen.push(event));
+    await sleep(50);
+    const text = '{"b":1,"a":[2]}';
+    const first = await store.appendSerialized(
+      's-1',
+      [{ id: 'e1', type: 'A', data: text, metadata: '{"z":0}' }],
+      { expectedRevision: 'no_stream' },
+    );
+    expect(first.nextExpectedRevision).toBe(0);
+    await waitFor(() => seen.length === 1, 1_000);
+    expect(store.db.prepare("SELECT data FROM events WHERE id = 'e1'").pluck().get()).toBe(text);
+    await expect(
+      store.appendSerialized('s-1', [{ id: 'e2', type: 'A', data: '{}', metadata: '{}' }], {
+        expectedRevision: 'no_stream',
+      }),
+    ).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
+    // Both kinds of append follow one another in the same stream.
+    const next = await store.appendToStream('s-1', [{ type: 'B', data: { c: 3 } }], {
+      expectedRevision: 0,
+    });
+    expect(next).toEqual({ nextExpectedRevision: 1, position: first.position + 1 });
+    await waitFor(() => seen.length === 2, 1_000);
+    expect(seen.map((event) => [event.id, event.revision, event.data])).toEqual([
+      ['e1', 0, { b: 1, a: [2] }],
+      [seen[1].id, 1, { c: 3 }],
+    ]);
+    // An empty serialised append only checks the revision.
+    expect(await store.appendSerialized('s-1', [], { expectedRevision: 1 })).toEqual({
+      nextExpectedRevision: 1,
+      position: START,
+    });
+  });
+
   it('sees appends from another thread through the poll', async () => {
     const polling = open(50);
     const notPolling = open(3_600_000);

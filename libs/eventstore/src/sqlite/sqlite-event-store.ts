@@ -59,7 +59,6 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
   private readonly subscriptions = new Set<SubscriptionLoop>();
   private readonly statements;
   private readonly appendTransaction;
-  private readonly appendSerializedTransaction;
   private closed = false;
 
   /** Opens a path (':memory:' included), or uses an open database, which its owner closes. */
@@ -118,9 +117,6 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
         .pluck(),
     };
     this.appendTransaction = this.db.transaction(this.appendInTransaction.bind(this));
-    this.appendSerializedTransaction = this.db.transaction(
-      this.appendSerializedInTransaction.bind(this),
-    );
   }
 
   async appendToStream(
@@ -128,13 +124,16 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
     events: EventData[],
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
-    const result = this.appendTransaction.immediate(
+    return this.append(
       streamId,
-      events,
-      options.expectedRevision ?? 'any',
+      events.map((event) => ({
+        id: event.id ?? uuidv7(),
+        type: event.type,
+        data: JSON.stringify(event.data ?? null),
+        metadata: JSON.stringify(event.metadata ?? {}),
+      })),
+      options.expectedRevision,
     );
-    if (events.length > 0) appended.emit(this.key);
-    return result;
   }
 
   /** Appends events whose data and metadata are JSON texts, kept as given. */
@@ -143,11 +142,16 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
     events: SerializedEventData[],
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
-    const result = this.appendSerializedTransaction.immediate(
-      streamId,
-      events,
-      options.expectedRevision ?? 'any',
-    );
+    return this.append(streamId, events, options.expectedRevision);
+  }
+
+  /** The one write path: a BEGIN IMMEDIATE transaction, then the subscribers are woken. */
+  private append(
+    streamId: string,
+    events: SerializedEventData[],
+    expected: ExpectedRevision = 'any',
+  ): AppendResult {
+    const result = this.appendTransaction.immediate(streamId, events, expected);
     if (events.length > 0) appended.emit(this.key);
     return result;
   }
@@ -200,31 +204,6 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
   /** Runs inside BEGIN IMMEDIATE: no other connection can write between the check and the inserts. */
   private appendInTransaction(
     streamId: string,
-    events: EventData[],
-    expected: ExpectedRevision,
-  ): AppendResult {
-    let revision = this.checkRevision(streamId, expected);
-    const createdAt = new Date().toISOString();
-    let position = START;
-    for (const event of events) {
-      const { lastInsertRowid } = this.statements.insert.run(
-        event.id ?? uuidv7(),
-        streamId,
-        ++revision,
-        event.type,
-        JSON.stringify(event.data ?? null),
-        JSON.stringify(event.metadata ?? {}),
-        createdAt,
-      );
-      position = Number(lastInsertRowid);
-    }
-    // An empty append only checks the revision (position stays START: nothing was written).
-    return { nextExpectedRevision: revision, position };
-  }
-
-  /** appendInTransaction for events already serialised. */
-  private appendSerializedInTransaction(
-    streamId: string,
     events: SerializedEventData[],
     expected: ExpectedRevision,
   ): AppendResult {
@@ -243,6 +222,7 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
       );
       position = Number(lastInsertRowid);
     }
+    // An empty append only checks the revision (position stays START: nothing was written).
     return { nextExpectedRevision: revision, position };
   }
 
