@@ -6,9 +6,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeProjects } from './lib/board-bench.mjs';
-import { apiEnv, loadApi, rebuild } from './lib/log-and-rebuild.mjs';
+import { loadApi, rebuild } from './lib/log-and-rebuild.mjs';
 import { loadDomain, require } from './lib/paths.mjs';
 import { median } from './lib/stats.mjs';
+import { readAndParseLog } from './lib/summary.mjs';
 
 const Database = require('better-sqlite3');
 const projects = Number(process.env.BENCH_PROJECTS ?? 8000);
@@ -24,26 +25,8 @@ const cpuMs = (f) => async () => {
   return (user + system) / 1000;
 };
 
-/** What any rebuild pays before projecting: pages of 1000 by position, data and metadata parsed. */
-function readAndParse() {
-  const db = new Database(join(api.loadConfig(apiEnv(dataDir)).dataDir, 'reloc.db'), {
-    readonly: true,
-  });
-  const page = db.prepare(
-    `SELECT position, id, stream_id, revision, type, data, metadata, created_at
-     FROM events WHERE position > ? ORDER BY position LIMIT 1000`,
-  );
-  for (let from = 0; ;) {
-    const rows = page.all(from);
-    if (!rows.length) break;
-    for (const row of rows) {
-      JSON.parse(row.data);
-      JSON.parse(row.metadata);
-    }
-    from = rows[rows.length - 1].position;
-  }
-  db.close();
-}
+/** What any rebuild pays before projecting: the log read and parsed once (lib/summary.mjs). */
+const readAndParse = () => readAndParseLog({ api, Database, dataDir });
 
 try {
   if (!kept || !existsSync(join(dataDir, 'reloc.db'))) {
