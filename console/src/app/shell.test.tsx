@@ -113,6 +113,28 @@ describe('default layout', () => {
     );
   });
 
+  it('asks the feed once at start-up and shows the unseen count the server gave with it', async () => {
+    setToken('t-admin');
+    const calls = stubFetch((call) => {
+      if (call.url === '/v1/status.json') return { status: 200, body: staffStatus('ADMIN') };
+      if (call.url.startsWith('/v1/notifications'))
+        return {
+          status: 200,
+          body: { notifications: [{ _id: 'n1' }, { _id: 'n2', seen: true }], total: 9, unseen: 5 },
+        };
+      if (call.url === '/v1/partner/staff') return { status: 200, body: [] };
+      if (call.url === '/v1/release.json') return { status: 200, body: { ts: 1 } };
+      return { status: 404, body: { message: 'Introuvable' } };
+    });
+    renderAt('/reloc');
+
+    expect(await screen.findByRole('heading', { name: 'Tableau Reloc' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Notifications : 5 non lues' }),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/v1/notifications'))).toHaveLength(1);
+  });
+
   it('renders an unknown path as the default board inside the layout', async () => {
     setToken('t-op');
     serve(staffStatus('OPERATOR'));

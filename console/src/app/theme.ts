@@ -32,6 +32,7 @@ import {
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
+import { tileGlobalCss } from '../features/projects/board/tileCss';
 
 /**
  * Chakra's default theme with only the multipart recipes the console's components use
@@ -106,6 +107,8 @@ const config = defineConfig({
       borderStyle: 'dashed !important',
       cursor: 'default',
     },
+    // The board tile: one set of rules for all its plain elements (a board draws many).
+    ...tileGlobalCss,
   },
   theme: {
     tokens: {

@@ -10,7 +10,7 @@ export const EARLY_SHELL = {
 } as const;
 
 export const fetchNotifications = (signal?: AbortSignal, quiet?: boolean) =>
-  api.get<{ notifications: NotificationItem[]; total: number }>('/notifications', {
+  api.get<{ notifications: NotificationItem[]; total: number; unseen?: number }>('/notifications', {
     query: { page: 0, pageSize: NOTIFICATIONS_PAGE_SIZE },
     signal,
     quiet,

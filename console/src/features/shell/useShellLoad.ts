@@ -51,7 +51,11 @@ export function useShellLoad(): { phase: ShellPhase; retry: () => void } {
       ]);
       if (signal.aborted) return;
       if (notifications.status === 'fulfilled') {
-        store.setNotifications(notifications.value.notifications, notifications.value.total);
+        store.setNotifications(
+          notifications.value.notifications,
+          notifications.value.total,
+          notifications.value.unseen,
+        );
       } else {
         notifyError(notifications.reason);
       }

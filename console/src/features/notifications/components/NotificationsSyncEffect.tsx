@@ -14,7 +14,7 @@ const PROSPECT_PATH = /^\/prospect\/([0-9a-f]{24})(\/|$)/;
 /** Reloads the first page of the feed into the shell store and the unseen count. */
 export async function refreshNotifications(signal?: AbortSignal): Promise<void> {
   const page = await fetchNotificationPage(0, 100, signal);
-  useShellStore.getState().setNotifications(page.notifications, page.total);
+  useShellStore.getState().setNotifications(page.notifications, page.total, page.unseen);
   useNotificationsStore.getState().setUnseen(page.unseen);
 }
 
@@ -39,7 +39,16 @@ export function NotificationsSyncEffect() {
       return;
     }
     const controller = new AbortController();
-    refreshNotifications(controller.signal).catch(quiet);
+    // The shell has just loaded the same first page (and the unseen count) to come up: it is
+    // not asked again at once (one /notifications call at start-up), only on the next tick.
+    const shell = useShellStore.getState();
+    const fresh =
+      shell.notificationsAt !== null &&
+      shell.notificationsUnseen !== null &&
+      Date.now() - shell.notificationsAt < NOTIFICATIONS_REFRESH_MS;
+    if (fresh && shell.notificationsUnseen !== null)
+      useNotificationsStore.getState().setUnseen(shell.notificationsUnseen);
+    else refreshNotifications(controller.signal).catch(quiet);
     const timer = window.setInterval(
       () => void refreshNotifications(controller.signal).catch(quiet),
       NOTIFICATIONS_REFRESH_MS,

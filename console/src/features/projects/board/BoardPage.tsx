@@ -1,6 +1,6 @@
 import { Box, Heading, HStack, IconButton } from '@chakra-ui/react';
 import { boardColumns, type ProjectStage } from '@reloc/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useShellStore } from '../../shell/store';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
@@ -16,6 +16,39 @@ import { useDropRules } from './hooks/useDropRules';
 
 const LOADING_COLUMN: ColumnState = { ids: [], total: 0, loading: true };
 
+// The parts of the board a page of tiles does not change are not drawn again when one comes in.
+const Filters = memo(BoardFilters);
+const AddProject = memo(function AddProject({ onAdded }: { onAdded: () => void }) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <IconButton
+        aria-label="Ajouter un projet"
+        position="fixed"
+        right={{ base: '4', md: '8' }}
+        bottom={{ base: '4', md: '8' }}
+        size="xl"
+        borderRadius="full"
+        boxShadow="lg"
+        zIndex="docked"
+        onClick={() => setAdding(true)}
+      >
+        <span aria-hidden style={{ fontSize: '1.75rem', lineHeight: 1 }}>
+          +
+        </span>
+      </IconButton>
+      <AddProjectDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={() => {
+          setAdding(false);
+          onAdded();
+        }}
+      />
+    </>
+  );
+});
+
 /** /reloc, /sales, /compta and any other path (the default set): the project board. */
 export function BoardPage() {
   const { pathname } = useLocation();
@@ -30,7 +63,6 @@ function Board({ routeKey }: { routeKey: string }) {
   const [year, setYear] = useState<number | null>(FIRST_FILTERS.year);
   const [state, setState] = useState<StateFilter>(FIRST_FILTERS.state);
   const [shown, setShown] = useState<ProjectStage | undefined>(stages[0]);
-  const [adding, setAdding] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim(), 300, 8000);
   const filters = useMemo(
     () => ({ search: debouncedSearch, year, state }),
@@ -60,7 +92,7 @@ function Board({ routeKey }: { routeKey: string }) {
         </Heading>
         {board === 'sales' ? <NewLeadButton /> : null}
       </HStack>
-      <BoardFilters
+      <Filters
         search={search}
         year={year}
         state={state}
@@ -89,29 +121,7 @@ function Board({ routeKey }: { routeKey: string }) {
           ))}
         </HStack>
       </BoardDnd>
-      <IconButton
-        aria-label="Ajouter un projet"
-        position="fixed"
-        right={{ base: '4', md: '8' }}
-        bottom={{ base: '4', md: '8' }}
-        size="xl"
-        borderRadius="full"
-        boxShadow="lg"
-        zIndex="docked"
-        onClick={() => setAdding(true)}
-      >
-        <span aria-hidden style={{ fontSize: '1.75rem', lineHeight: 1 }}>
-          +
-        </span>
-      </IconButton>
-      <AddProjectDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onCreated={() => {
-          setAdding(false);
-          reload();
-        }}
-      />
+      <AddProject onAdded={reload} />
     </Box>
   );
 }

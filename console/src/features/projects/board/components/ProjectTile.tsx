@@ -1,4 +1,3 @@
-import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { alertLabel, type ProjectStage } from '@reloc/domain';
 import { memo, useCallback } from 'react';
@@ -6,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../../shared/format/date';
 import { tileName } from '../../shared/tileName';
 import { ASSIGNEE_ROLES, type LeaseTile } from '../../types';
+import { TILE_CLASSES } from '../tileCss';
 
 /** Every tile has this height (px), so that a column draws only the tiles on screen. */
 export const TILE_HEIGHT_PX = 116;
@@ -16,45 +16,44 @@ const trigramsOf = (tile: LeaseTile) => [
   ...new Set(ASSIGNEE_ROLES.map((role) => tile.assignees?.[role]).filter(Boolean) as string[]),
 ];
 
-/** What a tile shows (also used as the drag overlay). */
-export function TileContent({ tile }: { tile: LeaseTile }) {
+/**
+ * What a tile shows (also used as the drag overlay): plain elements styled by the classes of
+ * ../tileCss.ts (the same look as Chakra's Stack, Text and Badge, without their work per render);
+ * drawn again only when its tile changes.
+ */
+export const TileContent = memo(function TileContent({ tile }: { tile: LeaseTile }) {
   const alerts = tile.activeAlerts?.length ?? 0;
   return (
-    <Stack gap="1" fontSize="sm">
-      <HStack justify="space-between" align="start" gap="2">
-        <Text as="span" fontWeight="semibold" lineClamp={1}>
-          {tileName(tile)}
-        </Text>
-        <HStack gap="1" flexShrink={0}>
+    <div className={TILE_CLASSES.body}>
+      <div className={TILE_CLASSES.head}>
+        <span className={TILE_CLASSES.name}>{tileName(tile)}</span>
+        <div className={TILE_CLASSES.badges}>
           {alerts > 0 ? (
-            <Badge
-              colorPalette="accent"
-              variant="solid"
+            <span
+              className={TILE_CLASSES.alert}
               title={tile.activeAlerts?.map(alertLabel).join(', ')}
             >
               {`Alerte${alerts > 1 ? `s ${alerts}` : ''}`}
-            </Badge>
+            </span>
           ) : null}
-          {tile.stopped ? <Badge colorPalette="gray">Abandonné</Badge> : null}
-        </HStack>
-      </HStack>
-      <Text color="fg.muted" lineClamp={1}>
-        {tile.company || '—'}
-      </Text>
-      <HStack gap="1" minH="5" overflow="hidden">
+          {tile.stopped ? <span className={TILE_CLASSES.stopped}>Abandonné</span> : null}
+        </div>
+      </div>
+      <p className={TILE_CLASSES.company}>{tile.company || '—'}</p>
+      <div className={TILE_CLASSES.tags}>
         {(tile.tags ?? []).slice(0, 5).map((tag) => (
-          <Badge key={tag} size="sm" variant="subtle">
+          <span key={tag} className={TILE_CLASSES.tag}>
             {tag}
-          </Badge>
+          </span>
         ))}
-      </HStack>
-      <HStack justify="space-between" color="fg.muted" fontSize="xs">
-        <Text>{trigramsOf(tile).join(' · ')}</Text>
-        <Text title="Dernier mouvement">{formatDate(tile.lastMove ?? tile.createdAt)}</Text>
-      </HStack>
-    </Stack>
+      </div>
+      <div className={TILE_CLASSES.foot}>
+        <p>{trigramsOf(tile).join(' · ')}</p>
+        <p title="Dernier mouvement">{formatDate(tile.lastMove ?? tile.createdAt)}</p>
+      </div>
+    </div>
   );
-}
+});
 
 /**
  * A tile (Enter opens the project, Space starts a keyboard move): draggable to another column,
@@ -83,23 +82,14 @@ export const ProjectTile = memo(function ProjectTile({
   );
 
   return (
-    <Box
+    <div
       ref={ref}
       data-testid="project-tile"
       data-project-id={tile._id}
-      position="absolute"
-      insetInline="0"
-      style={{ top }}
-      h={`${TILE_HEIGHT_PX}px`}
-      overflow="hidden"
-      bg="bg"
-      borderWidth="1px"
-      borderRadius="l2"
-      p="3"
-      cursor="grab"
-      opacity={drag.isDragging ? 0.4 : 1}
-      borderTopWidth={drop.isOver ? '3px' : '1px'}
-      borderTopColor={drop.isOver ? 'brand.solid' : undefined}
+      className={TILE_CLASSES.tile}
+      style={{ top, height: TILE_HEIGHT_PX }}
+      data-dragging={drag.isDragging || undefined}
+      data-over={drop.isOver || undefined}
       {...drag.attributes}
       {...drag.listeners}
       aria-roledescription="projet déplaçable"
@@ -111,6 +101,6 @@ export const ProjectTile = memo(function ProjectTile({
       }}
     >
       <TileContent tile={tile} />
-    </Box>
+    </div>
   );
 });
