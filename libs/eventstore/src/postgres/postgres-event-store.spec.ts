@@ -220,41 +220,6 @@ if (unavailable && isServiceRequired('postgres')) {
       expect(await store.readStream(s)).toHaveLength(2);
     });
 
-    it('appends through its kept connection and, while that one is busy, through the pool', async () => {
-      const store = open({ poolSize: 2 });
-      const head = await store.headPosition();
-      const s = stream('kept');
-      // One after another: the kept connection; a server error leaves it usable.
-      await store.appendToStream(s, [{ id: `${s}-0`, type: 'A', data: {} }]);
-      await expect(
-        store.appendToStream(s, [{ id: `${s}-0`, type: 'A', data: {} }]),
-      ).rejects.toThrow(/duplicate key/);
-      await store.appendToStream(s, [{ type: 'A', data: {} }], { expectedRevision: 0 });
-      // Twenty at once: one on the kept connection, the others queued on the pool.
-      const many = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          store.appendToStream(stream(`kept-${i}`), [{ type: 'B', data: { i } }], {
-            expectedRevision: 'no_stream',
-          }),
-        ),
-      );
-      expect(many.map((r) => r.position).sort((a, b) => a - b)).toEqual(
-        Array.from({ length: 20 }, (_, i) => head + 3 + i),
-      );
-      const admin = await connect();
-      // Kept + pool, never more.
-      expect(await connectionsOf(admin, database.name, 'reloc-eventstore')).toBeLessThanOrEqual(3);
-      await store.close();
-      // Every connection closed (a backend leaves pg_stat_activity a moment after its client).
-      let left = await connectionsOf(admin, database.name, 'reloc-eventstore%');
-      for (const deadline = Date.now() + 5_000; left > 0 && Date.now() < deadline;) {
-        await sleep(20);
-        left = await connectionsOf(admin, database.name, 'reloc-eventstore%');
-      }
-      expect(left).toBe(0);
-      await expect(store.appendToStream(s, [{ type: 'A', data: {} }])).rejects.toThrow();
-    });
-
     it('returns data and metadata exactly as given: key order, escapes, any JSON value', async () => {
       const store = open();
       const s = stream('fidelity');

@@ -31,7 +31,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Client, ClientConfig, DatabaseError, Pool, QueryArrayConfig, QueryArrayResult } from 'pg';
+import { Client, ClientConfig, Pool } from 'pg';
 import {
   AppendResult,
   CorruptEventError,
@@ -101,10 +101,7 @@ const STATEMENTS = {
 export type PostgresEventStoreOptions = {
   /** How often live subscriptions read the log when no notification woke them. */
   pollIntervalMs?: number;
-  /**
-   * Connections of the pool that reads use, and appends made while another of this store's is
-   * under way (one more connection is kept for appends, and the listener has its own).
-   */
+  /** Connections of the pool that appends and reads use (the listener has its own). */
   poolSize?: number;
   /** false: never LISTEN (e.g. behind a transaction-mode PgBouncer); subscriptions then poll. */
   listen?: boolean;
@@ -120,7 +117,6 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
   private readonly subscriptions = new Set<SubscriptionLoop>();
   private readonly wakeUps = new EventEmitter().setMaxListeners(0);
   private readonly listener: AppendListener | null;
-  private readonly appender: AppendConnection;
   private schema: Promise<void> | undefined;
   private closed = false;
 
@@ -144,10 +140,6 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     // An idle connection that dies (server restart, terminated backend) is dropped by the pool,
     // which opens another on demand; without a listener the 'error' would crash the process.
     this.pool.on('error', () => undefined);
-    this.appender = new AppendConnection({
-      application_name: APPLICATION_NAME,
-      ...this.connection,
-    });
     const onListenError = options.onListenError ?? reportListenError;
     this.listener =
       options.listen === false
@@ -184,13 +176,11 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     values: unknown[],
   ): Promise<AppendResult> {
     await this.ready();
-    const query: QueryArrayConfig = { ...STATEMENTS.append, values, rowMode: 'array' };
-    // Appends one after another (the usual case) take the kept connection; one made while it is
-    // busy takes a pooled connection, so concurrent appends still wait at the server's lock, not
-    // in this process.
-    const { rows } = await (this.appender.busy || this.closed
-      ? this.pool.query<[string]>(query)
-      : this.appender.query<[string]>(query));
+    const { rows } = await this.pool.query<[string]>({
+      ...STATEMENTS.append,
+      values,
+      rowMode: 'array',
+    });
     const { accepted, revision, lastPosition } = appendResult(rows[0][0]);
     if (!accepted) {
       throw new WrongExpectedVersionError(
@@ -248,7 +238,6 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     await Promise.all([...this.subscriptions].map((loop) => loop.stop()));
     this.subscriptions.clear();
     await this.listener?.close();
-    await this.appender.close();
     await this.pool.end();
   }
 
@@ -339,79 +328,6 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
       }
       register(done);
     });
-  }
-}
-
-/**
- * A connection kept for appends, outside the pool: checking a connection out of pg's pool and
- * back in (its idle timer, its events) cost about 15–20 µs of Node CPU per call, a twentieth of
- * a one-event append. It is opened on the first append and again after it is lost: an error
- * that is not the server's answer to the statement drops it, and the append that met it fails,
- * as it would on a pooled connection. One query at a time; `busy` tells callers to use the pool.
- */
-class AppendConnection {
-  busy = false;
-  private client: Client | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private closed = false;
-
-  constructor(private readonly config: ClientConfig) {}
-
-  async query<R extends unknown[]>(config: QueryArrayConfig): Promise<QueryArrayResult<R>> {
-    this.busy = true;
-    const running = this.run<R>(config);
-    this.running = running.catch(() => undefined);
-    try {
-      return await running;
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.running;
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async run<R extends unknown[]>(config: QueryArrayConfig): Promise<QueryArrayResult<R>> {
-    const client = this.client ?? (await this.connect());
-    try {
-      return await client.query<R>(config);
-    } catch (err) {
-      if (!(err instanceof DatabaseError)) this.drop(client);
-      throw err;
-    }
-  }
-
-  private async connect(): Promise<Client> {
-    if (this.closed) throw new Error('The event store is closed');
-    const client = new Client(this.config);
-    // A kept connection that dies while idle (server restart, terminated backend) is dropped;
-    // without a listener the 'error' would crash the process.
-    client.on('error', () => this.drop(client));
-    client.on('end', () => {
-      if (this.client === client) this.client = null;
-    });
-    try {
-      await client.connect();
-    } catch (err) {
-      this.drop(client);
-      throw err;
-    }
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      throw new Error('The event store is closed');
-    }
-    this.client = client;
-    return client;
-  }
-
-  private drop(client: Client): void {
-    if (this.client === client) this.client = null;
-    client.end().catch(() => undefined);
   }
 }
 
