@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CPU time per append, PostgresEventStore against plain pg (see README.md, "PostgreSQL CPU").
 // After a build: `node bench/postgres-cpu.mjs`. Needs the server on this machine: the server
-// side is the CPU time of each connection's backend process, read from /proc/<pid>/stat.
+// side is the CPU time of each connection's backend process, read from /proc/<pid>/schedstat.
 // CPU time does not grow when other processes take turns on the cores, so on a loaded machine
 // these figures hold better than the wall-time ratios of `node bench/postgres.mjs`.
 
@@ -28,11 +28,27 @@ await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 
-/** User + system CPU time of a process in µs (the kernel counts in ticks of 10 ms). */
-const tickUs = 1e6 / 100;
-function processCpuUs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * tickUs;
+/**
+ * CPU time of processes in µs, by pid, from the scheduler's count of time on a CPU (ns). A
+ * process gone meanwhile (the pool closes a connection idle for 10 s) is left out.
+ */
+function processCpuUs(pids) {
+  const us = new Map();
+  for (const pid of pids) {
+    try {
+      us.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000);
+    } catch (err) {
+      if (err.code !== 'ENOENT') throw err;
+    }
+  }
+  return us;
+}
+
+/** CPU µs spent between two readings by the processes present in both. */
+function cpuSpent(before, after) {
+  let us = 0;
+  for (const [pid, end] of after) if (before.has(pid)) us += end - before.get(pid);
+  return us;
 }
 
 const store = new PostgresEventStore(url.toString(), { poolSize: 1, listen: false });
@@ -41,11 +57,17 @@ try {
   await store.headPosition(); // creates the schema
   await raw.connect();
   await raw.query('CREATE TABLE raw_events (LIKE events INCLUDING ALL)');
-  const pidOf = async (client) => (await client.query('SELECT pg_backend_pid() AS p')).rows[0].p;
-  const rawPid = await pidOf(raw);
-  const pooled = await store.pool.connect();
-  const storePid = await pidOf(pooled);
-  pooled.release();
+  const rawPids = [(await raw.query('SELECT pg_backend_pid() AS p')).rows[0].p];
+  // The store's backends: its pooled connection and the one it keeps for appends (opened by the
+  // first append).
+  await store.appendToStream(`warm-${randomUUID()}`, [{ type: 'Warm', data: {} }]);
+  const storePids = (
+    await raw.query(
+      "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = 'reloc-eventstore'",
+      [name],
+    )
+  ).rows.map((r) => r.pid);
+  if (storePids.length < 1) throw new Error('The store has no connection to measure');
 
   const cols = '(position, id, stream_id, revision, type, data, metadata)';
   const insert1 = {
@@ -82,7 +104,7 @@ try {
     const t = (totals[key] ??= { calls: 0, node: 0, server: 0, wall: 0 });
     t.calls += calls;
     t.node += node.user + node.system;
-    t.server += processCpuUs(pid) - server0;
+    t.server += cpuSpent(server0, processCpuUs(pid));
     t.wall += wall;
   };
 
@@ -95,10 +117,10 @@ try {
       const rows = chunk.map((e) => rawRow(e, stream(), 0));
       const streams = chunk.map(stream);
       const series = [
-        add('raw 1', rawPid, chunk.length, async () => {
+        add('raw 1', rawPids, chunk.length, async () => {
           for (const values of rows) await raw.query({ ...insert1, values });
         }),
-        add('store 1', storePid, chunk.length, async () => {
+        add('store 1', storePids, chunk.length, async () => {
           for (let i = 0; i < chunk.length; i++)
             await store.appendToStream(streams[i], [chunk[i]], { expectedRevision: 'no_stream' });
         }),
@@ -111,8 +133,8 @@ try {
       const rawStream = stream();
       const values = events.flatMap((e, i) => rawRow(e, rawStream, i));
       const series = [
-        add('raw 100', rawPid, 1, () => raw.query({ ...insert100, values })),
-        add('store 100', storePid, 1, () =>
+        add('raw 100', rawPids, 1, () => raw.query({ ...insert100, values })),
+        add('store 100', storePids, 1, () =>
           store.appendToStream(stream(), events, { expectedRevision: 'no_stream' }),
         ),
       ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { RecordedEvent, START, WrongExpectedVersionError } from '../event-store';
+import { ExpectedRevision, RecordedEvent, START, WrongExpectedVersionError } from '../event-store';
 import {
   createThrowawayDatabase,
   isServiceRequired,
@@ -10,7 +10,7 @@ import {
   ThrowawayDatabase,
 } from '../testing/postgres';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
-import { APPEND_SQL, appendParameters } from './schema';
+import { APPEND_SQL, appendParameters, appendResult } from './schema';
 
 const NAME = 'PostgresEventStore';
 const adminUrl = testPostgresUrl();
@@ -75,7 +75,11 @@ if (unavailable && isServiceRequired('postgres')) {
             { type: 'A', data: { i: 1 } },
           ]),
         );
-        expect(rows[0]).toMatchObject({ accepted: true, last_position: String(head + 2) });
+        expect(appendResult(rows[0].append_events)).toEqual({
+          accepted: true,
+          revision: 1,
+          lastPosition: String(head + 2),
+        });
 
         // T2 starts after T1 took its positions, and cannot commit ahead of it.
         const second = stream('early');
@@ -263,6 +267,38 @@ if (unavailable && isServiceRequired('postgres')) {
         );
       }
       expect(await store.readStream(s)).toHaveLength(1);
+    });
+
+    it('returns one record text per call, read back as accepted, revision and last position', async () => {
+      await open().headPosition(); // the schema
+      const client = await connect();
+      const call = async (streamId: string, expected: ExpectedRevision, count: number) => {
+        const events = Array.from({ length: count }, (_, i) => ({ type: 'A', data: { i } }));
+        const { rows } = await client.query<{ append_events: string }>(
+          APPEND_SQL,
+          appendParameters(streamId, expected, events),
+        );
+        return rows[0].append_events;
+      };
+      const s = stream('record');
+      const written = await call(s, 'no_stream', 1);
+      expect(written).toMatch(/^\(t,0,\d+\)$/);
+      const position = appendResult(written).lastPosition;
+      expect(appendResult(await call(s, 0, 2))).toEqual({
+        accepted: true,
+        revision: 2,
+        lastPosition: String(Number(position) + 2),
+      });
+      expect(await call(stream('missing'), 0, 1)).toBe('(f,-1,)');
+      expect(appendResult(await call(s, 1, 1))).toEqual({
+        accepted: false,
+        revision: 2,
+        lastPosition: null,
+      });
+      expect(await call(s, 'stream_exists', 0)).toBe('(t,2,)');
+      for (const bad of ['', '(t,1)', '(x,1,2)', '(t,1,2', '(t,"1",2)']) {
+        expect(() => appendResult(bad)).toThrow(/append_events returned/);
+      }
     });
 
     it('refuses a call whose fields do not match the number of events announced', async () => {

@@ -53,6 +53,7 @@ import {
   APPEND_SQL,
   APPENDED_CHANNEL,
   appendParameters,
+  appendResult,
   EVENT_COLUMNS,
   MIGRATION,
   serializedAppendParameters,
@@ -175,12 +176,12 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     values: unknown[],
   ): Promise<AppendResult> {
     await this.ready();
-    const { rows } = await this.pool.query<[boolean, number, string | null]>({
+    const { rows } = await this.pool.query<[string]>({
       ...STATEMENTS.append,
       values,
       rowMode: 'array',
     });
-    const [accepted, revision, lastPosition] = rows[0];
+    const { accepted, revision, lastPosition } = appendResult(rows[0][0]);
     if (!accepted) {
       throw new WrongExpectedVersionError(
         streamId,

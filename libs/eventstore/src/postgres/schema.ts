@@ -72,6 +72,7 @@ CREATE OR REPLACE FUNCTION append_events(
   OUT last_position bigint
 ) LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE
+  done text; -- receives the void results of the lock and NOTIFY calls
   appended integer := p_count;
   ids text[];
   types text[];
@@ -85,7 +86,10 @@ BEGIN
     RAISE EXCEPTION 'append_events needs READ COMMITTED isolation, not %',
       current_setting('transaction_isolation');
   END IF;
-  PERFORM pg_advisory_xact_lock(${LOCK_KEYS.append});
+  -- An assignment, not PERFORM: a lone function call is evaluated as a simple expression,
+  -- without starting the executor (so is the NOTIFY below). The next statement still takes its
+  -- own snapshot, after the lock is granted.
+  done := pg_advisory_xact_lock(${LOCK_KEYS.append});
 
   SELECT e.revision INTO current_revision
     FROM events e WHERE e.stream_id = p_stream_id ORDER BY e.revision DESC LIMIT 1;
@@ -111,7 +115,7 @@ BEGIN
     INSERT INTO events (position, id, stream_id, revision, type, data, metadata, created_at)
       VALUES (last_position, p_ids, p_stream_id, revision, p_types, p_data::json,
         p_metadata::json, clock_timestamp());
-    PERFORM pg_notify('${APPENDED_CHANNEL}', last_position::text);
+    done := pg_notify('${APPENDED_CHANNEL}', last_position::text);
     RETURN;
   END IF;
 
@@ -132,13 +136,36 @@ BEGIN
     FROM unnest(ids, types, data, metadata) WITH ORDINALITY AS u(id, type, data, metadata, n);
   revision := current_revision + appended;
   last_position := head + appended;
-  PERFORM pg_notify('${APPENDED_CHANNEL}', last_position::text);
+  done := pg_notify('${APPENDED_CHANNEL}', last_position::text);
 END
 $fn$`;
 
-/** The call the adapter makes (also by tests that append as another process would). */
-export const APPEND_SQL =
-  'SELECT accepted, revision, last_position FROM append_events($1, $2, $3, $4, $5, $6, $7)';
+/**
+ * The call the adapter makes (also by tests that append as another process would). The function
+ * is called in the select list, not in FROM: no function scan and its tuplestore, and one column,
+ * the OUT parameters as one record text that `appendResult` reads. With the assignments above,
+ * a one-event append took about 9 µs less server CPU (46 instead of 55 µs above a raw INSERT's,
+ * `node bench/postgres-cpu.mjs`, three runs alternating with the previous version).
+ */
+export const APPEND_SQL = 'SELECT append_events($1, $2, $3, $4, $5, $6, $7)';
+
+/** What append_events returned; lastPosition is null when nothing was written. */
+export type AppendOutcome = { accepted: boolean; revision: number; lastPosition: string | null };
+
+/**
+ * Reads APPEND_SQL's one column: the record text PostgreSQL writes for (accepted, revision,
+ * last_position), e.g. `(t,4,1207)`, `(f,-1,)`: a boolean, an integer, a bigint or nothing for
+ * null; none of them is ever quoted.
+ */
+export function appendResult(record: string): AppendOutcome {
+  const match = /^\(([tf]),(-?\d+),(\d*)\)$/.exec(record);
+  if (!match) throw new Error(`append_events returned ${JSON.stringify(record)}`);
+  return {
+    accepted: match[1] === 't',
+    revision: Number(match[2]),
+    lastPosition: match[3] === '' ? null : match[3],
+  };
+}
 
 /** APPEND_SQL's parameters for these events; an event without id gets a new UUIDv7. */
 export function appendParameters(
