@@ -126,7 +126,10 @@ export class Projector {
       await this.rebuild();
     }
     this.stopped = false;
-    await this.catchUp();
+    // Nothing projected yet (a new data dir, read models dropped): the whole log is replayed
+    // as a rebuild replays it, with what it defers built once at the end.
+    if (this.position === START) await this.replay();
+    else await this.catchUp();
     // Waiters registered before the checkpoint was read (module bootstrap) may already be
     // satisfied by it: with nothing new to apply, no page would ever wake them.
     this.notifyWaiters();
@@ -152,8 +155,18 @@ export class Projector {
       this.saveVersions();
     })();
     this.setup();
-    // Indexes and derived tables no projection reads while it writes are built once, after
-    // the replay.
+    await this.replay(onProgress, untilPosition);
+  }
+
+  /**
+   * Catches up from the checkpoint with what no projection reads while it writes (indexes,
+   * derived tables) dropped, and built once after the replay: for a replay of the whole log.
+   * Lossless whatever the tables hold: `setup` builds them again from the tables.
+   */
+  private async replay(
+    onProgress?: (position: number) => void,
+    untilPosition?: number,
+  ): Promise<void> {
     for (const projection of this.projections) {
       for (const index of projection.deferredIndexes ?? [])
         this.db.exec(`DROP INDEX IF EXISTS "${index}"`);
