@@ -8,6 +8,12 @@ import { Projection } from './projection';
 const PAGE_SIZE = 2000;
 /** The page cache during a full rebuild (negative: KiB), then back to the connection's own. */
 const REBUILD_CACHE_SIZE = -65536;
+/**
+ * WAL pages between checkpoints during a full replay (80 MB of 4 KiB pages), then back to the
+ * connection's own: each checkpoint syncs the WAL and the database file, and copies again the
+ * pages written many times since the last one. The WAL is truncated once the replay is over.
+ */
+const REBUILD_WAL_PAGES = 20000;
 
 /**
  * Told of every page once its rows are committed, before the writers waiting for it are
@@ -175,12 +181,17 @@ export class Projector {
     }
     // The replay touches far more pages than a live page does: a larger page cache meanwhile.
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
+    const walPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
     this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
+    this.db.pragma(`wal_autocheckpoint = ${REBUILD_WAL_PAGES}`);
     try {
       await this.catchUp(onProgress, untilPosition);
     } finally {
       this.db.pragma(`cache_size = ${cacheSize}`);
+      this.db.pragma(`wal_autocheckpoint = ${walPages}`);
       for (const projection of this.projections) projection.setup(this.db);
+      // Back to a small WAL file (a reader still in it only leaves the checkpoint partial).
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
     }
   }
 
