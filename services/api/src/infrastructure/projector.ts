@@ -187,9 +187,10 @@ export class Projector {
     try {
       await this.catchUp(onProgress, untilPosition);
     } finally {
+      // What it deferred is built with the larger cache still there (its sorts keep to it).
+      for (const projection of this.projections) projection.setup(this.db);
       this.db.pragma(`cache_size = ${cacheSize}`);
       this.db.pragma(`wal_autocheckpoint = ${walPages}`);
-      for (const projection of this.projections) projection.setup(this.db);
       // Back to a small WAL file (a reader still in it only leaves the checkpoint partial).
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     }
