@@ -134,7 +134,7 @@ export class Projector {
     this.stopped = false;
     // Nothing projected yet (a new data dir, read models dropped): the whole log is replayed
     // as a rebuild replays it, with what it defers built once at the end.
-    if (this.position === START) await this.replay();
+    if (this.position === START) await this.replay({ largerCache: false });
     else await this.catchUp();
     // Waiters registered before the checkpoint was read (module bootstrap) may already be
     // satisfied by it: with nothing new to apply, no page would ever wake them.
@@ -161,15 +161,18 @@ export class Projector {
       this.saveVersions();
     })();
     this.setup();
-    await this.replay(onProgress, untilPosition);
+    await this.replay({ largerCache: true }, onProgress, untilPosition);
   }
 
   /**
    * Catches up from the checkpoint with what no projection reads while it writes (indexes,
    * derived tables) dropped, and built once after the replay: for a replay of the whole log.
    * Lossless whatever the tables hold: `setup` builds them again from the tables.
+   * `largerCache`: with a larger page cache meanwhile (a rebuild); not at the API's start,
+   * whose memory would keep it once caught up.
    */
   private async replay(
+    { largerCache }: { largerCache: boolean },
     onProgress?: (position: number) => void,
     untilPosition?: number,
   ): Promise<void> {
@@ -182,7 +185,7 @@ export class Projector {
     // The replay touches far more pages than a live page does: a larger page cache meanwhile.
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     const walPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
-    this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
+    if (largerCache) this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
     this.db.pragma(`wal_autocheckpoint = ${REBUILD_WAL_PAGES}`);
     try {
       await this.catchUp(onProgress, untilPosition);
