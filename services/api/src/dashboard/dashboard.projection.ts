@@ -9,13 +9,7 @@ const STAFF_ASSIGNEES = new Set<string>(ASSIGNEE_ROLES.filter((role) => role !==
 
 function prepare(db: Database.Database) {
   return {
-    file: db.prepare(
-      'INSERT OR REPLACE INTO dashboard_files (project_id, created_at, company) VALUES (?, ?, ?)',
-    ),
     company: db.prepare('UPDATE dashboard_files SET company = ? WHERE project_id = ?'),
-    assign: db.prepare(
-      'INSERT OR REPLACE INTO dashboard_assignees (project_id, role, trigram) VALUES (?, ?, ?)',
-    ),
     unassign: db.prepare('DELETE FROM dashboard_assignees WHERE project_id = ? AND role = ?'),
     dropFile: db.prepare('DELETE FROM dashboard_files WHERE project_id = ?'),
     dropReached: db.prepare('DELETE FROM dashboard_reached WHERE project_id = ?'),
@@ -25,24 +19,47 @@ function prepare(db: Database.Database) {
 
 const sql = preparedPerConnection(prepare);
 
-/** `dashboard_reached` rows written per statement during a page. */
-const REACHED_BATCH = 100;
+/** Rows written per statement during a page (three parameters a row, in every table). */
+const ROWS_BATCH = 100;
 
-/** Multi-row reached inserts, prepared once per connection and number of rows. */
-const reachedInserts = new WeakMap<Database.Database, Map<number, Database.Statement>>();
+/** The page's multi-row writes, one per table, each by its number of rows. */
+const BATCHED = {
+  files: 'INSERT OR REPLACE INTO dashboard_files (project_id, created_at, company)',
+  reached: 'INSERT OR IGNORE INTO dashboard_reached (project_id, status, at)',
+  assignees: 'INSERT OR REPLACE INTO dashboard_assignees (project_id, role, trigram)',
+} as const;
 
-function reachedInsert(db: Database.Database, rows: number): Database.Statement {
-  let byRows = reachedInserts.get(db);
-  if (!byRows) reachedInserts.set(db, (byRows = new Map()));
-  let statement = byRows.get(rows);
+/** Multi-row inserts, prepared once per connection, table and number of rows. */
+const batchedInserts = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function batchedInsert(
+  db: Database.Database,
+  table: keyof typeof BATCHED,
+  rows: number,
+): Database.Statement {
+  let byKey = batchedInserts.get(db);
+  if (!byKey) batchedInserts.set(db, (byKey = new Map()));
+  const key = `${table} ${rows}`;
+  let statement = byKey.get(key);
   if (!statement) {
     statement = db.prepare(
-      `INSERT OR IGNORE INTO dashboard_reached (project_id, status, at)
-       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
+      `${BATCHED[table]} VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
     );
-    byRows.set(rows, statement);
+    byKey.set(key, statement);
   }
   return statement;
+}
+
+/**
+ * Writes rows of three parameters in statements of up to ROWS_BATCH rows, in their order: the
+ * same rows, rowids and replacements as one statement a row.
+ */
+function insertRows(db: Database.Database, table: keyof typeof BATCHED, params: unknown[]): void {
+  const rows = params.length / 3;
+  let done = 0;
+  for (; done + ROWS_BATCH <= rows; done += ROWS_BATCH)
+    batchedInsert(db, table, ROWS_BATCH).run(params.slice(done * 3, (done + ROWS_BATCH) * 3));
+  if (done < rows) batchedInsert(db, table, rows - done).run(params.slice(done * 3));
 }
 
 /**
@@ -77,18 +94,21 @@ function writePending(db: Database.Database): void {
   const pending = pendingWrites.get(db);
   if (!pending) return;
   pendingWrites.delete(db);
-  const q = sql(db);
-  for (const [id, file] of pending.files) q.file.run(id, file.createdAt, file.company);
-  const params = pending.reached;
-  const rows = params.length / 3;
-  let done = 0;
-  for (; done + REACHED_BATCH <= rows; done += REACHED_BATCH)
-    reachedInsert(db, REACHED_BATCH).run(params.slice(done * 3, (done + REACHED_BATCH) * 3));
-  if (done < rows) reachedInsert(db, rows - done).run(params.slice(done * 3));
+  const files: unknown[] = [];
+  for (const [id, file] of pending.files) files.push(id, file.createdAt, file.company);
+  insertRows(db, 'files', files);
+  insertRows(db, 'reached', pending.reached);
+  // In the order held: a removal between two holders writes the holders before it first.
+  let assigned: unknown[] = [];
   for (const [id, roles] of pending.assignees)
     for (const [role, trigram] of roles)
-      if (trigram === null) q.unassign.run(id, role);
-      else q.assign.run(id, role, trigram);
+      if (trigram !== null) assigned.push(id, role, trigram);
+      else {
+        insertRows(db, 'assignees', assigned);
+        assigned = [];
+        sql(db).unassign.run(id, role);
+      }
+  insertRows(db, 'assignees', assigned);
 }
 
 type Data = Record<string, unknown> & { projectId: string };
@@ -150,7 +170,7 @@ export const dashboardProjection: Projection = {
     sql.forget(db);
     reachedInPage.delete(db);
     pendingWrites.delete(db);
-    reachedInserts.delete(db);
+    batchedInserts.delete(db);
     db.exec(`DROP TABLE IF EXISTS dashboard_files; DROP TABLE IF EXISTS dashboard_reached;
       DROP TABLE IF EXISTS dashboard_assignees;`);
   },

@@ -14,17 +14,19 @@ export type Projection = {
   setup(db: Database.Database): void;
   /**
    * Secondary indexes `setup` creates that its own `apply`/`flush` never read (only the API's
-   * queries do): a full rebuild drops them once the tables are set up and has `setup` build
-   * them again once the log is replayed (one sort instead of an update per row). Should the
-   * rebuild stop half way, the next `setup` (every start) recreates them.
+   * queries do): a full rebuild (or the first catch-up, from position 0) drops them once the
+   * tables are set up and has `setup` build them again once the log is replayed (one sort
+   * instead of an update per row). Should the rebuild stop half way, the next `setup` (every
+   * start) recreates them.
    */
   deferredIndexes?: readonly string[];
   /**
    * Tables wholly derived from the projection's other tables (a search index), which `setup`
-   * fills from them when it creates them: a full rebuild drops them once the tables are set
-   * up, so the replay writes none of their rows, and `setup` builds them in one pass once the
-   * log is replayed (or at the next start, should the rebuild stop half way). `apply` and
-   * `flush` write them only when they exist (checked when their statements are prepared).
+   * fills from them when it creates them: a full rebuild (or the first catch-up) drops them
+   * once the tables are set up, so the replay writes none of their rows, and `setup` builds
+   * them in one pass once the log is replayed (or at the next start, should the rebuild stop
+   * half way). `apply` and `flush` write them only when they exist (checked when their
+   * statements are prepared).
    */
   deferredTables?: readonly string[];
   drop(db: Database.Database): void;

@@ -8,6 +8,12 @@ import { Projection } from './projection';
 const PAGE_SIZE = 2000;
 /** The page cache during a full rebuild (negative: KiB), then back to the connection's own. */
 const REBUILD_CACHE_SIZE = -65536;
+/**
+ * WAL pages between checkpoints during a full replay (80 MB of 4 KiB pages), then back to the
+ * connection's own: each checkpoint syncs the WAL and the database file, and copies again the
+ * pages written many times since the last one. The WAL is truncated once the replay is over.
+ */
+const REBUILD_WAL_PAGES = 20000;
 
 /**
  * Told of every page once its rows are committed, before the writers waiting for it are
@@ -126,7 +132,10 @@ export class Projector {
       await this.rebuild();
     }
     this.stopped = false;
-    await this.catchUp();
+    // Nothing projected yet (a new data dir, read models dropped): the whole log is replayed
+    // as a rebuild replays it, with what it defers built once at the end.
+    if (this.position === START) await this.replay({ largerCache: false });
+    else await this.catchUp();
     // Waiters registered before the checkpoint was read (module bootstrap) may already be
     // satisfied by it: with nothing new to apply, no page would ever wake them.
     this.notifyWaiters();
@@ -152,8 +161,21 @@ export class Projector {
       this.saveVersions();
     })();
     this.setup();
-    // Indexes and derived tables no projection reads while it writes are built once, after
-    // the replay.
+    await this.replay({ largerCache: true }, onProgress, untilPosition);
+  }
+
+  /**
+   * Catches up from the checkpoint with what no projection reads while it writes (indexes,
+   * derived tables) dropped, and built once after the replay: for a replay of the whole log.
+   * Lossless whatever the tables hold: `setup` builds them again from the tables.
+   * `largerCache`: with a larger page cache meanwhile (a rebuild); not at the API's start,
+   * whose memory would keep it once caught up.
+   */
+  private async replay(
+    { largerCache }: { largerCache: boolean },
+    onProgress?: (position: number) => void,
+    untilPosition?: number,
+  ): Promise<void> {
     for (const projection of this.projections) {
       for (const index of projection.deferredIndexes ?? [])
         this.db.exec(`DROP INDEX IF EXISTS "${index}"`);
@@ -162,12 +184,18 @@ export class Projector {
     }
     // The replay touches far more pages than a live page does: a larger page cache meanwhile.
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
-    this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
+    const walPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
+    if (largerCache) this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
+    this.db.pragma(`wal_autocheckpoint = ${REBUILD_WAL_PAGES}`);
     try {
       await this.catchUp(onProgress, untilPosition);
     } finally {
-      this.db.pragma(`cache_size = ${cacheSize}`);
+      // What it deferred is built with the larger cache still there (its sorts keep to it).
       for (const projection of this.projections) projection.setup(this.db);
+      this.db.pragma(`cache_size = ${cacheSize}`);
+      this.db.pragma(`wal_autocheckpoint = ${walPages}`);
+      // Back to a small WAL file (a reader still in it only leaves the checkpoint partial).
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
     }
   }
 

@@ -22,16 +22,27 @@ const BASE: Record<string, unknown> = Object.fromEntries(
   Object.keys(EMPTY).map((key) => [key, DEFAULTS.get(key)]),
 );
 
-/** The JSON `project_docs` holds for this file. */
+/** Each key as it opens its member in the JSON (`"key":`), made once per key. */
+const MEMBER = new Map<string, string>();
+
+/**
+ * The JSON `project_docs` holds for this file: what `JSON.stringify` writes for the file
+ * without its empty fields, built member by member (no copy of the file to stringify).
+ */
 export function stringifyProjectDoc(project: Project): string {
   const record = project as unknown as Record<string, unknown>;
-  const stored: Record<string, unknown> = {};
+  let json = '';
   for (const key in record) {
     const value = record[key];
     if (value === DEFAULTS.get(key) && DEFAULTS.has(key)) continue;
-    stored[key] = value;
+    // Undefined (no JSON): JSON.stringify leaves such a member out of an object.
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) continue;
+    let member = MEMBER.get(key);
+    if (member === undefined) MEMBER.set(key, (member = `${JSON.stringify(key)}:`));
+    json += (json ? ',' : '{') + member + text;
   }
-  return JSON.stringify(stored);
+  return json ? `${json}}` : '{}';
 }
 
 /** A file as `project_docs` holds it (also the whole documents written before this format). */

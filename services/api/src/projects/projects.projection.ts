@@ -40,6 +40,60 @@ const PROJECT_EVENT_TYPES: Record<ProjectEvent['type'], true> = {
   ProjectDeleted: true,
 };
 
+/** A page's documents and tiles, written by statements of up to ROWS_BATCH rows each. */
+const DOCS = {
+  head: 'INSERT OR REPLACE INTO project_docs (id, doc) VALUES',
+  row: '(?, ?)',
+  tail: '',
+  width: 2,
+};
+const TILES = {
+  head: `INSERT INTO project_board
+    (id, first_name, last_name, user_id, phone, company, company_id, current_progress, stopped,
+     has_alert, tags, assignees, alerts, alerts_skipped, created_at, year, last_move, date_move,
+     search) VALUES`,
+  row: '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  tail: `ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name,
+    last_name = excluded.last_name, user_id = excluded.user_id, phone = excluded.phone,
+    company = excluded.company, company_id = excluded.company_id,
+    current_progress = excluded.current_progress, stopped = excluded.stopped,
+    has_alert = excluded.has_alert, tags = excluded.tags, assignees = excluded.assignees,
+    alerts = excluded.alerts, alerts_skipped = excluded.alerts_skipped,
+    created_at = excluded.created_at, year = excluded.year, last_move = excluded.last_move,
+    date_move = excluded.date_move, search = excluded.search`,
+  width: 19,
+};
+type Rows = typeof DOCS;
+const ROWS_BATCH = 50;
+
+/** Multi-row statements, prepared once per connection, table and number of rows. */
+const batchedStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * Writes rows (a flat list of parameters, `rows.width` a row) by statements of up to
+ * ROWS_BATCH rows, in their order: the same rows and rowids as one statement a row.
+ */
+function writeRows(db: Database.Database, rows: Rows, params: unknown[]): void {
+  let byKey = batchedStatements.get(db);
+  if (!byKey) batchedStatements.set(db, (byKey = new Map()));
+  const statement = (count: number) => {
+    const key = `${rows.head} ${count}`;
+    let prepared = byKey.get(key);
+    if (!prepared) {
+      prepared = db.prepare(
+        `${rows.head} ${Array.from({ length: count }, () => rows.row).join(', ')} ${rows.tail}`,
+      );
+      byKey.set(key, prepared);
+    }
+    return prepared;
+  };
+  const total = params.length / rows.width;
+  let done = 0;
+  for (; done + ROWS_BATCH <= total; done += ROWS_BATCH)
+    statement(ROWS_BATCH).run(params.slice(done * rows.width, (done + ROWS_BATCH) * rows.width));
+  if (done < total) statement(total - done).run(params.slice(done * rows.width));
+}
+
 function prepare(db: Database.Database) {
   // Absent during a full rebuild (a deferred table): filled from the board afterwards.
   const searchable = !!db
@@ -54,21 +108,7 @@ function prepare(db: Database.Database) {
         }
       : null,
     doc: db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck(),
-    saveDoc: db.prepare('INSERT OR REPLACE INTO project_docs (id, doc) VALUES (?, ?)'),
-    saveTile: db.prepare(
-      `INSERT INTO project_board
-        (id, first_name, last_name, user_id, phone, company, company_id, current_progress, stopped,
-         has_alert, tags, assignees, alerts, alerts_skipped, created_at, year, last_move, date_move, search)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name,
-         last_name = excluded.last_name, user_id = excluded.user_id, phone = excluded.phone,
-         company = excluded.company, company_id = excluded.company_id,
-         current_progress = excluded.current_progress, stopped = excluded.stopped,
-         has_alert = excluded.has_alert, tags = excluded.tags, assignees = excluded.assignees,
-         alerts = excluded.alerts, alerts_skipped = excluded.alerts_skipped,
-         created_at = excluded.created_at, year = excluded.year, last_move = excluded.last_move,
-         date_move = excluded.date_move, search = excluded.search`,
-    ),
+    saveTile: db.prepare(`${TILES.head} ${TILES.row} ${TILES.tail}`),
     removeTile: db.prepare('DELETE FROM project_board WHERE id = ? RETURNING rowid').pluck(),
   };
 }
@@ -120,6 +160,7 @@ export function flushTimeline(db: Database.Database): void {
 function forgetTimeline(db: Database.Database): void {
   pendingTimeline.delete(db);
   timelineInserts.delete(db);
+  batchedStatements.delete(db);
 }
 
 /** A file folded during the current page, and its keys' order (read once, when needed). */
@@ -237,7 +278,8 @@ function searchText(p: Project): string {
     .toLowerCase();
 }
 
-function saveTile(db: Database.Database, project: Project): void {
+/** Appends the tile's row (TILES.width parameters) to `params`. */
+function pushTile(params: unknown[], project: Project, search: string): void {
   const r = project as unknown as Record<string, unknown>;
   const progress = (r.progress ?? {}) as Record<string, string>;
   const current = text(r.currentProgress);
@@ -245,11 +287,7 @@ function saveTile(db: Database.Database, project: Project): void {
   const alerts = (r.alerts ?? {}) as Record<string, string>;
   const alertsSkipped = (r.alertsSkipped ?? {}) as Record<string, string>;
   const createdAt = text(r.createdAt);
-  const search = searchText(project);
-  const index = sql(db).search;
-  const before = index?.tile.get(project._id) as
-    { rowid: number | bigint; search: string } | undefined;
-  const { lastInsertRowid } = sql(db).saveTile.run(
+  params.push(
     project._id,
     text(r.firstName),
     text(r.lastName),
@@ -270,6 +308,17 @@ function saveTile(db: Database.Database, project: Project): void {
     text(r.dateMove) || null,
     search,
   );
+}
+
+/** Saves the tile and, when the search index exists, its text there. */
+function saveTile(db: Database.Database, project: Project): void {
+  const search = searchText(project);
+  const index = sql(db).search;
+  const before = index?.tile.get(project._id) as
+    { rowid: number | bigint; search: string } | undefined;
+  const params: unknown[] = [];
+  pushTile(params, project, search);
+  const { lastInsertRowid } = sql(db).saveTile.run(params);
   // The search index follows the tile's text, under the tile's rowid.
   if (!index || before?.search === search) return;
   if (before) index.unindex.run(before.rowid);
@@ -404,11 +453,22 @@ export const projectsProjection: Projection = {
     flushTimeline(db);
     const held = pending.get(db);
     if (!held?.size) return;
+    // Without the search index (a replay), tiles are written as documents are, by batches,
+    // those before a removed one first: in the order of one write per file.
+    const indexed = sql(db).search !== null;
+    const docs: unknown[] = [];
+    let tiles: unknown[] = [];
     for (const [id, { state: project }] of held) {
-      sql(db).saveDoc.run(id, stringifyProjectDoc(project));
-      if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
-      else saveTile(db, project);
+      docs.push(id, stringifyProjectDoc(project));
+      if ((project as unknown as { deleted?: boolean }).deleted) {
+        writeRows(db, TILES, tiles);
+        tiles = [];
+        removeTile(db, id);
+      } else if (indexed) saveTile(db, project);
+      else pushTile(tiles, project, searchText(project));
     }
+    writeRows(db, TILES, tiles);
+    writeRows(db, DOCS, docs);
     held.clear();
   },
   discard(db) {
