@@ -10,6 +10,7 @@ import {
   ThrowawayDatabase,
 } from '../testing/postgres';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
+import { uuidv7 } from '../uuidv7';
 import { APPEND_SQL, appendParameters, appendResult } from './schema';
 
 const NAME = 'PostgresEventStore';
@@ -269,6 +270,33 @@ if (unavailable && isServiceRequired('postgres')) {
       expect(await store.readStream(s)).toHaveLength(1);
     });
 
+    it('rejects, never throws, an invalid event alone or in a batch, and writes none of it', async () => {
+      const store = open();
+      const s = stream('invalid');
+      const good = { id: uuidv7(), type: 'A', data: '{}', metadata: '{}' };
+      const bad = [
+        { ...good, id: 'a\x1eb' },
+        { ...good, type: '' },
+        { ...good, data: '"\x1e"' },
+        { ...good, metadata: '{"k":"\x1e"}' },
+      ];
+      for (const event of bad) {
+        for (const events of [[event], [{ ...good, id: uuidv7() }, event]]) {
+          let appended: Promise<unknown> | undefined;
+          expect(() => (appended = store.appendSerialized(s, events))).not.toThrow();
+          await expect(appended).rejects.toBeInstanceOf(TypeError);
+        }
+      }
+      let appended: Promise<unknown> | undefined;
+      expect(
+        () =>
+          (appended = store.appendToStream(s, [{ type: 'A', data: {} }], { expectedRevision: -3 })),
+      ).not.toThrow();
+      await expect(appended).rejects.toBeInstanceOf(RangeError);
+      expect(await store.readStream(s)).toEqual([]);
+      expect(await store.appendSerialized(s, [good])).toMatchObject({ nextExpectedRevision: 0 });
+    });
+
     it('returns one record text per call, read back as accepted, revision and last position', async () => {
       await open().headPosition(); // the schema
       const client = await connect();
@@ -417,6 +445,24 @@ if (unavailable && isServiceRequired('postgres')) {
         await expect(open({}, own.url).headPosition()).rejects.toThrow(
           /"events" table is not this event store's/,
         );
+      });
+
+      it('retries its schema on the next append after a failed first one', async () => {
+        const client = await connect(own.url);
+        await client.query('CREATE TABLE events (id serial PRIMARY KEY, body text)');
+        const store = open({}, own.url);
+        await expect(store.appendToStream('s-1', [{ type: 'A', data: {} }])).rejects.toThrow(
+          /"events" table is not this event store's/,
+        );
+        await client.query('DROP TABLE events');
+        expect(await store.appendToStream('s-1', [{ type: 'A', data: {} }])).toEqual({
+          nextExpectedRevision: 0,
+          position: 1,
+        });
+        expect(await store.appendToStream('s-1', [{ type: 'B', data: {} }])).toEqual({
+          nextExpectedRevision: 1,
+          position: 2,
+        });
       });
 
       it('refuses to append under another isolation than READ COMMITTED', async () => {

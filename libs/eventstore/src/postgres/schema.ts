@@ -199,17 +199,27 @@ function parameters<E extends { type: string }>(
   events: E[],
   texts: (event: E) => [id: string, data: string, metadata: string],
 ): unknown[] {
+  if (events.length === 1) {
+    // One event, the usual command: its texts as they are, no arrays to fill and join.
+    const [id, dataText, metadataText] = texts(events[0]);
+    checkIdAndType(id, events[0].type);
+    return [
+      streamId,
+      expectedRevisionCode(expected),
+      1,
+      id,
+      events[0].type,
+      dataText,
+      metadataText,
+    ];
+  }
   const ids: string[] = [];
   const types: string[] = [];
   const data: string[] = [];
   const metadata: string[] = [];
   for (const event of events) {
     const [id, dataText, metadataText] = texts(event);
-    if (!id || id.includes(SEPARATOR))
-      throw new TypeError(`Invalid event id ${JSON.stringify(id)}`);
-    if (!event.type || event.type.includes(SEPARATOR)) {
-      throw new TypeError(`Invalid event type ${JSON.stringify(event.type)}`);
-    }
+    checkIdAndType(id, event.type);
     ids.push(id);
     types.push(event.type);
     data.push(dataText);
@@ -224,6 +234,13 @@ function parameters<E extends { type: string }>(
     data.join(SEPARATOR),
     metadata.join(SEPARATOR),
   ];
+}
+
+function checkIdAndType(id: string, type: string): void {
+  if (!id || id.includes(SEPARATOR)) throw new TypeError(`Invalid event id ${JSON.stringify(id)}`);
+  if (!type || type.includes(SEPARATOR)) {
+    throw new TypeError(`Invalid event type ${JSON.stringify(type)}`);
+  }
 }
 
 /** Run in one transaction; idempotent, so every store runs it when it first needs the database. */
