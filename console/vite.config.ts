@@ -42,13 +42,34 @@ function preloadStart(): Plugin {
   };
 }
 
+/**
+ * Chakra's createSystem computes its global CSS (reset, global styles, every token's variable)
+ * at once, and ChakraProvider has Emotion serialise, hash and insert it: ~10-15% of the first
+ * screen's main thread. The console's is precomputed instead (src/app/chakra-global.css, loaded
+ * by main.tsx; theme.test.ts checks it is what the system writes), so the built createSystem
+ * leaves `_global` empty. Fails the build when Chakra's code no longer has the line.
+ */
+function prebuiltChakraGlobalCss(): Plugin {
+  const line = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'reloc-prebuilt-chakra-global-css',
+    transform(code, id) {
+      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id))
+        return null;
+      if (!code.includes(line))
+        throw new Error(`${id}: '${line}' not found (see prebuiltChakraGlobalCss)`);
+      return { code: code.replace(line, 'const _global = [];'), map: null };
+    },
+  };
+}
+
 // The mobile build (`vite build --mode mobile`, or VITE_MOBILE=1) goes to dist-mobile/ and turns
 // on the wrapper messages, the offline banner and the info button.
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const mobile = env.VITE_MOBILE === '1' || env.VITE_MOBILE === 'true';
   return {
-    plugins: [react(), preloadStart()],
+    plugins: [react(), preloadStart(), prebuiltChakraGlobalCss()],
     define: {
       __RELOC_MOBILE__: JSON.stringify(mobile),
       __RELOC_PRIVACY_URL__: JSON.stringify(
@@ -66,6 +87,9 @@ export default defineConfig(({ mode }) => {
       outDir: mobile ? 'dist-mobile' : 'dist',
       emptyOutDir: true,
       sourcemap: true,
+      // The only CSS is chakra-global.css, already minified as Emotion writes it: kept as is
+      // (the minifier reorders declarations and drops the layer order statement).
+      cssMinify: false,
       // dist/.vite/manifest.json: the chunk graph, read by the bench (each route's first screen).
       manifest: true,
       // Libraries change less often than the app: separate chunks stay cached across releases.
