@@ -281,12 +281,16 @@ try {
     console.log(
       `scrolled to ${results.target.tiles} tiles: shown at ${results.target.shownMs.toFixed(0)} ms, ` +
         `interactive at ${results.target.interactiveMs.toFixed(0)} ms after navigation, ` +
-        `${results.target.scrollMs.toFixed(0)} ms after the first scroll; first screen interactive + ` +
-        `board growth ${results.target.withoutWaitMs.toFixed(0)} ms (max ` +
-        `${results.target.withoutWaitMaxMs.toFixed(0)} ms; goal ≤ 1000 ms) (median, ` +
+        `${results.target.scrollMs.toFixed(0)} ms after the first scroll (median, ` +
         `max ${results.target.interactiveMaxMs.toFixed(0)} ms; ${results.target.drawnTiles} tiles ` +
         `drawn; a tile answers a key in ${results.target.tileResponseMs.toFixed(0)} ms; main thread busy ` +
         `${results.target.mainThreadMs} ms since navigation)`,
+    );
+  if (results.target)
+    console.log(
+      `first screen interactive + board growth to ${results.target.tiles} tiles (from the first ` +
+        `scroll; without the bench's 500 ms check): ${results.target.withoutWaitMs.toFixed(0)} ms ` +
+        `(median, max ${results.target.withoutWaitMaxMs.toFixed(0)} ms; goal ≤ 1000 ms)`,
     );
 } finally {
   await browser?.close();
