@@ -9,7 +9,7 @@ const lib = (name: string) =>
 
 /**
  * Preloads app/start.tsx and its static imports from index.html too, as for the entry's own:
- * main.tsx imports it at once, and the browser fetches and compiles it meanwhile.
+ * main.tsx imports it at once, and the browser fetches and compiles it meanwhile. Its CSS too.
  */
 function preloadStart(): Plugin {
   return {
@@ -30,13 +30,24 @@ function preloadStart(): Plugin {
           for (const next of chunks.get(file)?.imports ?? []) visit(next);
         };
         visit(start.fileName);
-        return [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
+        // Its CSS (chakra-global.css) too, as a preload: a stylesheet link would hold main.tsx.
+        const css = [...files].flatMap((file) => [
+          ...(chunks.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        return [
+          ...[...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...css.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
-          }));
+          })),
+        ];
       },
     },
   };

@@ -1,7 +1,5 @@
 // The entry stays small so that it runs at once: the start-up calls and chunks of the current
 // route (app/early.ts) begin while the rest of the code (app/start.tsx) loads.
-// Chakra's global CSS, precomputed (see prebuiltChakraGlobalCss in vite.config.ts).
-import './app/chakra-global.css';
 import { startEarlyLoads } from './app/early';
 
 startEarlyLoads(window.location.pathname);
