@@ -52,7 +52,7 @@ describe('theme', () => {
   });
 
   // The built console does not compute Chakra's global CSS (reset, global styles, token
-  // variables) at start-up: vite.config.ts drops it from createSystem and main.tsx loads
+  // variables) at start-up: vite.config.ts drops it from createSystem and app/start.tsx loads
   // chakra-global.css, this CSS as Emotion writes it. UPDATE_CHAKRA_CSS=1 rewrites the file.
   it('ships the global CSS the system writes (chakra-global.css)', () => {
     // Emotion inserts each rule with insertRule (as in the browser): the rules as it passes them.
