@@ -55,10 +55,11 @@ function preloadStart(): Plugin {
 
 /**
  * Chakra's createSystem computes its global CSS (reset, global styles, every token's variable)
- * at once, and ChakraProvider has Emotion serialise, hash and insert it: most of Chakra's start-up
- * work in a profile of the first screen. The console's is precomputed instead (chakra-global.css, loaded
- * by app/start.tsx; theme.test.ts checks it is what the system writes), so the built createSystem
- * leaves `_global` empty. Fails the build when Chakra's code no longer has the line.
+ * at once, and ChakraProvider has Emotion serialise, hash and insert it: the larger part of
+ * Chakra's start-up work in a profile of the first screen. The console's is precomputed instead
+ * (src/app/chakra-global.css, loaded by app/start.tsx; theme.test.ts checks it is what the system
+ * writes), so the built createSystem leaves `_global` empty. Fails the build when Chakra's code
+ * no longer has the line.
  */
 function prebuiltChakraGlobalCss(): Plugin {
   const line = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
