@@ -14,7 +14,8 @@
 // long task (> 50 ms) in the next 500 ms (the end of the last long task, when later than (a));
 // then (c) with every column scrolled to its end again and again until the board holds
 // BENCH_TTI_TILES (2000) tiles, the same two times for that board (from navigation: they hold
-// the 500 ms of (b)'s check, so also printed from the first scroll). After (b) and (c), how long
+// the 500 ms of (b)'s check, so also printed from the first scroll, and (b) plus that time from the
+// first scroll: the board without the bench's own wait). After (b) and (c), how long
 // a tile takes to answer a focus and a key press (until the next frame). Medians and max
 // printed; BENCH_TTI_DATA_DIR keeps the generated files between runs (generated there once).
 // bench/results/board-tti.json holds every run.
@@ -195,6 +196,9 @@ try {
             interactiveMs: Math.max(state.now, lastTask),
             scrolledFromMs: scrolledFrom,
             scrollMs: Math.max(state.now, lastTask) - scrolledFrom,
+            // The first screen's interactive time plus what the board took from the first
+            // scroll: the 2 000-tile board without this bench's own 500 ms check in between.
+            withoutWaitMs: interactive + Math.max(state.now, lastTask) - scrolledFrom,
             longTasks: tasks.length,
             cpu: await mainThread(),
             drawnTiles: await page.evaluate(
@@ -255,6 +259,8 @@ try {
           interactiveMaxMs: Math.max(...runs.map((r) => r.target.interactiveMs)),
           tileResponseMs: median(runs.map((r) => r.target.tileResponseMs ?? NaN)),
           scrollMs: median(runs.map((r) => r.target.scrollMs)),
+          withoutWaitMs: median(runs.map((r) => r.target.withoutWaitMs)),
+          withoutWaitMaxMs: Math.max(...runs.map((r) => r.target.withoutWaitMs)),
           drawnTiles: median(runs.map((r) => r.target.drawnTiles)),
           mainThreadMs: median(runs.map((r) => r.target.cpu.taskMs)),
         }
@@ -279,6 +285,12 @@ try {
         `max ${results.target.interactiveMaxMs.toFixed(0)} ms; ${results.target.drawnTiles} tiles ` +
         `drawn; a tile answers a key in ${results.target.tileResponseMs.toFixed(0)} ms; main thread busy ` +
         `${results.target.mainThreadMs} ms since navigation)`,
+    );
+  if (results.target)
+    console.log(
+      `first screen interactive + board growth to ${results.target.tiles} tiles (from the first ` +
+        `scroll; without the bench's 500 ms check): ${results.target.withoutWaitMs.toFixed(0)} ms ` +
+        `(median, max ${results.target.withoutWaitMaxMs.toFixed(0)} ms; goal ≤ 1000 ms)`,
     );
 } finally {
   await browser?.close();

@@ -9,7 +9,7 @@ const lib = (name: string) =>
 
 /**
  * Preloads app/start.tsx and its static imports from index.html too, as for the entry's own:
- * main.tsx imports it at once, and the browser fetches and compiles it meanwhile.
+ * main.tsx imports it at once, and the browser fetches and compiles it meanwhile. Its CSS too.
  */
 function preloadStart(): Plugin {
   return {
@@ -30,14 +30,47 @@ function preloadStart(): Plugin {
           for (const next of chunks.get(file)?.imports ?? []) visit(next);
         };
         visit(start.fileName);
-        return [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
+        // Its CSS (chakra-global.css) too, as a preload: a stylesheet link would hold main.tsx.
+        const css = [...files].flatMap((file) => [
+          ...(chunks.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        return [
+          ...[...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...css.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
-          }));
+          })),
+        ];
       },
+    },
+  };
+}
+
+/**
+ * Chakra's createSystem computes its global CSS (reset, global styles, every token's variable)
+ * at once, and ChakraProvider has Emotion serialise, hash and insert it: the larger part of
+ * Chakra's start-up work in a profile of the first screen. The console's is precomputed instead
+ * (src/app/chakra-global.css, loaded by app/start.tsx; theme.test.ts checks it is what the system
+ * writes), so the built createSystem leaves `_global` empty. Fails the build when Chakra's code
+ * no longer has the line.
+ */
+function prebuiltChakraGlobalCss(): Plugin {
+  const line = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'reloc-prebuilt-chakra-global-css',
+    transform(code, id) {
+      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id))
+        return null;
+      if (!code.includes(line))
+        throw new Error(`${id}: '${line}' not found (see prebuiltChakraGlobalCss)`);
+      return { code: code.replace(line, 'const _global = [];'), map: null };
     },
   };
 }
@@ -48,7 +81,7 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const mobile = env.VITE_MOBILE === '1' || env.VITE_MOBILE === 'true';
   return {
-    plugins: [react(), preloadStart()],
+    plugins: [react(), preloadStart(), prebuiltChakraGlobalCss()],
     define: {
       __RELOC_MOBILE__: JSON.stringify(mobile),
       __RELOC_PRIVACY_URL__: JSON.stringify(
@@ -66,6 +99,9 @@ export default defineConfig(({ mode }) => {
       outDir: mobile ? 'dist-mobile' : 'dist',
       emptyOutDir: true,
       sourcemap: true,
+      // The only CSS is chakra-global.css, already minified as Emotion writes it: kept as is
+      // (the minifier reorders declarations and drops the layer order statement).
+      cssMinify: false,
       // dist/.vite/manifest.json: the chunk graph, read by the bench (each route's first screen).
       manifest: true,
       // Libraries change less often than the app: separate chunks stay cached across releases.

@@ -1,3 +1,7 @@
+// Chakra's global CSS, precomputed (see prebuiltChakraGlobalCss in vite.config.ts). Here, not in
+// main.tsx: a stylesheet in index.html would hold main.tsx (and its early calls) until loaded;
+// this one loads beside this chunk, before the first render.
+import './chakra-global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

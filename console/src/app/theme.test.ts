@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultConfig } from '@chakra-ui/react';
+import { ChakraProvider, defaultConfig } from '@chakra-ui/react';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { slotRecipes, system } from './theme';
 
 /** Every name the console's sources import from '@chakra-ui/react'. */
@@ -47,5 +49,24 @@ describe('theme', () => {
   it('leaves out the recipes of components the console does not use', () => {
     expect(system.isSlotRecipe('datePicker')).toBe(false);
     expect(system.isSlotRecipe('colorPicker')).toBe(false);
+  });
+
+  // The built console does not compute Chakra's global CSS (reset, global styles, token
+  // variables) at start-up: vite.config.ts drops it from createSystem and app/start.tsx loads
+  // chakra-global.css, this CSS as Emotion writes it. UPDATE_CHAKRA_CSS=1 rewrites the file.
+  it('ships the global CSS the system writes (chakra-global.css)', () => {
+    // Emotion inserts each rule with insertRule (as in the browser): the rules as it passes them.
+    const rules: string[] = [];
+    const insertRule = jest
+      .spyOn(CSSStyleSheet.prototype, 'insertRule')
+      .mockImplementation((rule: string) => rules.push(rule) - 1);
+    render(createElement(ChakraProvider, { value: system, children: null }));
+    insertRule.mockRestore();
+    const css = rules.join('\n');
+    expect(css).toContain('--chakra-colors-brand-500:#60A694');
+    expect(css).toContain('@layer reset{');
+    const file = join(__dirname, 'chakra-global.css');
+    if (process.env.UPDATE_CHAKRA_CSS === '1') writeFileSync(file, `${css}\n`);
+    expect(readFileSync(file, 'utf8')).toBe(`${css}\n`);
   });
 });

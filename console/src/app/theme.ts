@@ -33,6 +33,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { tileGlobalCss } from '../features/projects/board/tileCss';
+import { shellGlobalCss } from '../features/shell/shellCss';
 
 /**
  * Chakra's default theme with only the multipart recipes the console's components use
@@ -109,6 +110,8 @@ const config = defineConfig({
     },
     // The board tile: one set of rules for all its plain elements (a board draws many).
     ...tileGlobalCss,
+    // The header (shown on every screen): the same, for its plain elements.
+    ...shellGlobalCss,
   },
   theme: {
     tokens: {

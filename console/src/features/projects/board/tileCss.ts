@@ -37,7 +37,57 @@ export const TILE_CLASSES = {
   tag: 'reloc-badge reloc-badge-tag',
 } as const;
 
+/** The column's frame (BoardColumn): its own elements, around the tiles. */
+export const COLUMN_CLASSES = {
+  column: 'reloc-column',
+  head: 'reloc-column-head',
+  title: 'reloc-column-title',
+  count: 'reloc-badge reloc-badge-count',
+  scroller: 'reloc-column-scroller',
+  rows: 'reloc-column-rows',
+} as const;
+
 export const tileGlobalCss = {
+  // Box as="section" display={{ base: 'flex', md: 'flex' }} flexDirection="column"
+  // flex={{ base: '1 1 100%', md: '1 0 240px' }} maxW={{ md: '360px' }} minW="0"
+  // maxH="calc(100dvh - 220px)" bg="bg.muted" borderRadius="l3" p="2"
+  '.reloc-column': {
+    display: 'flex',
+    flexDirection: 'column',
+    flex: { base: '1 1 100%', md: '1 0 240px' },
+    maxW: { md: '360px' },
+    minW: '0',
+    maxH: 'calc(100dvh - 220px)',
+    bg: 'bg.muted',
+    borderRadius: 'l3',
+    p: '2',
+  },
+  // display={{ base: 'none', md: 'flex' }}: the columns but the shown one, on a small screen
+  '.reloc-column[data-hidden-small]': { display: { base: 'none', md: 'flex' } },
+  // bg="brand.subtle" while a tile is dragged over it
+  '.reloc-column[data-drop-over]': { bg: 'brand.subtle' },
+  // HStack justify="space-between" px="1" pb="2"
+  '.reloc-column-head': {
+    ...row,
+    gap: '0.5rem',
+    justifyContent: 'space-between',
+    px: '1',
+    pb: '2',
+  },
+  // Heading as="h2" size="sm" lineClamp={1} (the heading recipe's base and `sm` size)
+  '.reloc-column-title': {
+    fontFamily: 'heading',
+    fontWeight: 'semibold',
+    textStyle: 'sm',
+    lineClamp: 1,
+  },
+  // Badge variant="solid" (the inherited palette)
+  '.reloc-badge-count': { bg: 'colorPalette.solid', color: 'colorPalette.contrast' },
+  // Box overflowY="auto" flex="1" minH="24" pb="2"
+  '.reloc-column-scroller': { overflowY: 'auto', flex: '1', minH: '24', pb: '2' },
+  // Box position="relative" (its height set inline)
+  '.reloc-column-rows': { position: 'relative' },
+
   '.reloc-tile': {
     position: 'absolute',
     insetInline: '0',

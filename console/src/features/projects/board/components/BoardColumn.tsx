@@ -1,4 +1,4 @@
-import { Badge, Box, Heading, HStack, Spinner, Text } from '@chakra-ui/react';
+import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { useDndContext, useDroppable } from '@dnd-kit/core';
 import { type ProjectStage, READ_ONLY_COLUMNS, STAGE_LABELS } from '@reloc/domain';
 import {
@@ -13,6 +13,7 @@ import {
 import type { LeaseTile } from '../../types';
 import type { ColumnState } from '../hooks/useBoardData';
 import { orderIds, type Positions } from '../order';
+import { COLUMN_CLASSES } from '../tileCss';
 import { ProjectTile, TILE_GAP_PX, TILE_HEIGHT_PX } from './ProjectTile';
 
 /** One tile and the gap after it: every tile has the same height, so a row's top is its index. */
@@ -143,37 +144,27 @@ function BoardColumnView({
   };
 
   return (
-    <Box
-      as="section"
+    <section
+      className={COLUMN_CLASSES.column}
       aria-labelledby={titleId}
       aria-busy={column.loading || undefined}
       data-testid={`column-${stage}`}
       data-loaded={loaded}
       data-read-only={readOnly || undefined}
-      display={{ base: hiddenOnSmall ? 'none' : 'flex', md: 'flex' }}
-      flexDirection="column"
-      flex={{ base: '1 1 100%', md: '1 0 240px' }}
-      maxW={{ md: '360px' }}
-      minW="0"
-      maxH="calc(100dvh - 220px)"
-      bg={isOver ? 'brand.subtle' : 'bg.muted'}
-      borderRadius="l3"
-      p="2"
+      data-hidden-small={hiddenOnSmall || undefined}
+      data-drop-over={isOver || undefined}
     >
-      <HStack justify="space-between" px="1" pb="2">
-        <Heading as="h2" id={titleId} size="sm" lineClamp={1}>
+      <div className={COLUMN_CLASSES.head}>
+        <h2 id={titleId} className={COLUMN_CLASSES.title}>
           {STAGE_LABELS[stage]}
-        </Heading>
-        <Badge variant="solid" aria-label={`${column.total} projets`}>
+        </h2>
+        <span className={COLUMN_CLASSES.count} aria-label={`${column.total} projets`}>
           {column.total}
-        </Badge>
-      </HStack>
-      <Box
+        </span>
+      </div>
+      <div
         ref={scrollerRef}
-        overflowY="auto"
-        flex="1"
-        minH="24"
-        pb="2"
+        className={COLUMN_CLASSES.scroller}
         // Scrolled with the keyboard too, even while none of its tiles is drawn or focusable.
         tabIndex={0}
         role="region"
@@ -182,7 +173,10 @@ function BoardColumnView({
         onBlur={onBlur}
       >
         {ordered.length > 0 ? (
-          <Box position="relative" style={{ height: ordered.length * ROW_PX - TILE_GAP_PX }}>
+          <div
+            className={COLUMN_CLASSES.rows}
+            style={{ height: ordered.length * ROW_PX - TILE_GAP_PX }}
+          >
             {drawn.map((index) => (
               <ProjectTile
                 key={ordered[index]._id}
@@ -191,7 +185,7 @@ function BoardColumnView({
                 top={index * ROW_PX}
               />
             ))}
-          </Box>
+          </div>
         ) : null}
         {!column.loading && ordered.length === 0 ? (
           <Text color="fg.muted" textAlign="center" py="6">
@@ -203,7 +197,7 @@ function BoardColumnView({
             <Spinner size="sm" />
           </HStack>
         ) : null}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }
