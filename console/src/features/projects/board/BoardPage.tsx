@@ -1,4 +1,4 @@
-import { Box, Heading, HStack, IconButton } from '@chakra-ui/react';
+import { Box, Heading, HStack } from '@chakra-ui/react';
 import { boardColumns, type ProjectStage } from '@reloc/domain';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { BoardDnd } from './components/BoardDnd';
 import { BoardFilters } from './components/BoardFilters';
 import { type ColumnState, useBoardData } from './hooks/useBoardData';
 import { useDropRules } from './hooks/useDropRules';
+import { FloatingAddButton } from '../../../shared/ui/FloatingAddButton';
 
 const LOADING_COLUMN: ColumnState = { ids: [], total: 0, loading: true };
 
@@ -22,21 +23,7 @@ const AddProject = memo(function AddProject({ onAdded }: { onAdded: () => void }
   const [adding, setAdding] = useState(false);
   return (
     <>
-      <IconButton
-        aria-label="Ajouter un projet"
-        position="fixed"
-        right={{ base: '4', md: '8' }}
-        bottom={{ base: '4', md: '8' }}
-        size="xl"
-        borderRadius="full"
-        boxShadow="lg"
-        zIndex="docked"
-        onClick={() => setAdding(true)}
-      >
-        <span aria-hidden style={{ fontSize: '1.75rem', lineHeight: 1 }}>
-          +
-        </span>
-      </IconButton>
+      <FloatingAddButton label="Ajouter un projet" onClick={() => setAdding(true)} />
       <AddProjectDialog
         open={adding}
         onClose={() => setAdding(false)}

@@ -4,7 +4,6 @@ import {
   Button,
   Heading,
   HStack,
-  IconButton,
   Input,
   NativeSelect,
   Stack,
@@ -14,6 +13,7 @@ import { isAdmin, PROSPECT_STAGE_LABELS, PROSPECT_STAGES, type ProspectStage } f
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notifyError } from '../../../shared/ui/toaster';
+import { FloatingAddButton } from '../../../shared/ui/FloatingAddButton';
 import { useDebouncedValue } from '../../projects/hooks/useDebouncedValue';
 import { useShellStore } from '../../shell/store';
 import { downloadProspectsReport, fetchProspects } from '../api';
@@ -180,21 +180,7 @@ export function ProspectsPage() {
           </Box>
         ))}
       </HStack>
-      <IconButton
-        aria-label="Ajouter un prospect"
-        position="fixed"
-        right={{ base: '4', md: '8' }}
-        bottom={{ base: '4', md: '8' }}
-        size="xl"
-        borderRadius="full"
-        boxShadow="lg"
-        zIndex="docked"
-        onClick={() => setAdding(true)}
-      >
-        <span aria-hidden style={{ fontSize: '1.75rem', lineHeight: 1 }}>
-          +
-        </span>
-      </IconButton>
+      <FloatingAddButton label="Ajouter un prospect" onClick={() => setAdding(true)} />
       <AddProspectDialog
         open={adding}
         onClose={() => setAdding(false)}
