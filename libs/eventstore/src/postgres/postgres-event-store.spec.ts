@@ -337,7 +337,6 @@ if (unavailable && isServiceRequired('postgres')) {
       await expect(client.query(APPEND_SQL, values)).rejects.toThrow(
         /2 events announced, fields of 1 1 1 1 given/,
       );
-      // One event announced goes the single-event way, which checks it too.
       const miscounted = stream('miscounted');
       const two = appendParameters(miscounted, 'any', [
         { type: 'A', data: {} },
@@ -345,7 +344,7 @@ if (unavailable && isServiceRequired('postgres')) {
       ]);
       two[2] = 1;
       await expect(client.query(APPEND_SQL, two)).rejects.toThrow(
-        /1 event announced, several given/,
+        /1 events announced, fields of 2 2 2 2 given/,
       );
       expect(await open().readStream(miscounted)).toEqual([]);
     });
@@ -465,14 +464,53 @@ if (unavailable && isServiceRequired('postgres')) {
         });
       });
 
-      it('refuses to append under another isolation than READ COMMITTED', async () => {
+      it('refuses to append under another isolation than READ COMMITTED, writing nothing', async () => {
         const client = await connect(own.url);
         await client.query(
           `ALTER DATABASE ${own.name} SET default_transaction_isolation = 'repeatable read'`,
         );
-        await expect(open({}, own.url).appendToStream('s-1', [])).rejects.toThrow(
-          /needs READ COMMITTED/,
+        const store = open({}, own.url);
+        await expect(store.appendToStream('s-1', [])).rejects.toThrow(/needs READ COMMITTED/);
+        // One event (two statements, no function) and a batch (append_events): both refused.
+        await expect(store.appendToStream('s-1', [{ type: 'A', data: {} }])).rejects.toThrow(
+          /needs READ COMMITTED isolation, not repeatable read/,
         );
+        await expect(
+          store.appendToStream('s-1', [
+            { type: 'A', data: {} },
+            { type: 'B', data: {} },
+          ]),
+        ).rejects.toThrow(/needs READ COMMITTED/);
+        expect(await store.headPosition()).toBe(0);
+      });
+
+      it('appends one event again after a failed one on the same connection', async () => {
+        const store = open({ poolSize: 1 }, own.url);
+        const id = uuidv7();
+        await store.appendToStream('s-1', [{ id, type: 'A', data: {} }]);
+        // The server refuses these (an id taken, a text that is not JSON): the connection's two
+        // statements are prepared again on the next call, and nothing was written.
+        await expect(store.appendToStream('s-2', [{ id, type: 'A', data: {} }])).rejects.toThrow(
+          /duplicate key/,
+        );
+        await expect(
+          store.appendSerialized('s-2', [{ id: uuidv7(), type: 'A', data: '{', metadata: '{}' }]),
+        ).rejects.toThrow(/json/);
+        expect(await store.appendToStream('s-2', [{ type: 'B', data: {} }])).toEqual({
+          nextExpectedRevision: 0,
+          position: 2,
+        });
+        expect(
+          await store.appendToStream('s-2', [{ type: 'C', data: {} }], { expectedRevision: 0 }),
+        ).toEqual({ nextExpectedRevision: 1, position: 3 });
+        await expect(
+          store.appendToStream('s-2', [{ type: 'D', data: {} }], { expectedRevision: 0 }),
+        ).rejects.toMatchObject({ actual: 1 });
+        expect((await store.readAll(0, 10)).map((e) => [e.streamId, e.type])).toEqual([
+          ['s-1', 'A'],
+          ['s-2', 'B'],
+          ['s-2', 'C'],
+        ]);
       });
     });
   });

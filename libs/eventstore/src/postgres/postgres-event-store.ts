@@ -4,30 +4,35 @@
  * Global order. A reader pages through `position > checkpoint`, so a position must never become
  * visible below one a reader has already seen. A plain sequence breaks that: T1 takes 5, T2 takes
  * 6 and commits first, a projector reads 6 and stores its checkpoint, T1 commits 5, and 5 is
- * skipped forever. Here every append runs `append_events` (schema.ts), one statement, which first
- * takes a transaction-scoped advisory lock held until commit, then checks the expected revision,
- * then writes positions `max(position) + 1…`. Appends therefore commit one after another in
- * position order, and PostgreSQL makes a transaction visible to new snapshots before it releases
- * its locks: whoever sees position p sees everything below it. Positions are dense (a rolled-back
- * append leaves no gap), and readers never wait for a lock.
+ * skipped forever. Here every append is one transaction, sent in one round trip, which first takes
+ * a transaction-scoped advisory lock held until commit, then checks the expected revision, then
+ * writes positions `max(position) + 1…`: a batch by `append_events` (schema.ts), one statement
+ * whose own statements each take a new snapshot, a single event, the usual command, by two
+ * statements sent together (`SINGLE_APPEND`), the lock then an INSERT whose snapshot is taken once
+ * the lock is granted. Appends therefore commit one after another in position order, and
+ * PostgreSQL makes a transaction visible to new snapshots before it releases its locks: whoever
+ * sees position p sees everything below it. Positions are dense (a rolled-back append leaves no
+ * gap), and readers never wait for a lock.
  *
  * The price is that appends commit one at a time, so the log takes at most about one append per
- * commit flush (a thousand a second on this project's machines; a batch of events is one
- * append). A back-office appends tens per second. The lock is held only by the server, for one
- * statement and its commit, never across a client round trip: a slow or dead client cannot hold
- * it. The alternatives were weighed and left: a visibility horizon on transaction ids (`xid8`
- * with `pg_snapshot_xmin`, as Emmett and eugene-khyst/postgresql-event-sourcing do) lets appends
- * commit concurrently, but orders the log by (transaction id, position), which a one-number
- * checkpoint cannot hold, and stalls every subscription behind the oldest open transaction of
- * the whole cluster (a backup, a forgotten psql); waiting out gaps with a timeout (Marten's high
- * water mark) skips a transaction slower than the timeout.
+ * commit flush (a thousand a second on this project's machines; a batch of events is one append).
+ * A back-office appends tens per second. The lock is held only by the server, for one append and
+ * its commit, never across a client round trip (what it writes is received before the lock is
+ * taken): a slow or dead client cannot hold it. The alternatives were weighed and left: a
+ * visibility horizon on transaction ids (`xid8` with `pg_snapshot_xmin`, as Emmett and
+ * eugene-khyst/postgresql-event-sourcing do) lets appends commit concurrently, but orders the log
+ * by (transaction id, position), which a one-number checkpoint cannot hold, and stalls every
+ * subscription behind the oldest open transaction of the whole cluster (a backup, a forgotten
+ * psql); waiting out gaps with a timeout (Marten's high water mark) skips a transaction slower
+ * than the timeout.
  *
  * The expected revision is checked after the lock, so of racing appends exactly one wins; the
- * UNIQUE (stream_id, revision) index stays as a second guard. A batch is one statement: all or
- * nothing. Each commit NOTIFYs `events_appended`; subscriptions listen on one dedicated
- * connection per store (LISTEN does not work through a pool), reconnect it with a backoff and
- * re-read after reconnecting, and poll as a fallback; appends made by this process wake them at
- * once.
+ * UNIQUE (stream_id, revision) index stays as a second guard. An append is one transaction: all or
+ * nothing. Both ways refuse to write under another isolation than READ COMMITTED, where the
+ * snapshot would predate the lock. Each commit NOTIFYs `events_appended`; subscriptions listen on
+ * one dedicated connection per store (LISTEN does not work through a pool), reconnect it with a
+ * backoff and re-read after reconnecting, and poll as a fallback; appends made by this process
+ * wake them at once.
  */
 import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -52,13 +57,18 @@ import { Consume, SubscriptionLoop } from '../subscription-loop';
 import {
   APPEND_SQL,
   APPENDED_CHANNEL,
-  appendParameters,
+  appendFunctionParameters,
   appendResult,
   EVENT_COLUMNS,
+  eventTexts,
+  EventTexts,
   MIGRATION,
-  serializedAppendParameters,
+  serializedTexts,
   SHAPE_CHECK,
+  SINGLE_APPEND,
+  singleAppendParameters,
 } from './schema';
+import { SingleAppend, SingleAppendOutcome } from './single-append';
 
 const PAGE_SIZE = 1000;
 const DEFAULT_POLL_INTERVAL_MS = 500;
@@ -92,6 +102,7 @@ const STATEMENTS = {
     text: `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1::bigint
       ORDER BY position LIMIT $2::bigint`,
   },
+  rejected: { name: 'reloc-es-append-1-rejected', text: SINGLE_APPEND.rejected },
   head: {
     name: 'reloc-es-head',
     text: 'SELECT coalesce(max(position), 0)::text FROM events',
@@ -158,7 +169,7 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     events: EventData[],
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
-    return this.append(streamId, options.expectedRevision ?? 'any', events, appendParameters);
+    return this.append(streamId, options.expectedRevision ?? 'any', events, eventTexts);
   }
 
   /** Appends events whose data and metadata are JSON texts, kept as given. */
@@ -167,33 +178,40 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     events: SerializedEventData[],
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
-    return this.append(
-      streamId,
-      options.expectedRevision ?? 'any',
-      events,
-      serializedAppendParameters,
-    );
+    return this.append(streamId, options.expectedRevision ?? 'any', events, serializedTexts);
   }
 
   /**
    * The one append path; its Node CPU counts at one event per command. The public methods are
    * not async themselves (one async frame per append, not two), and the events are read in here
    * so that an invalid one still rejects rather than throws; once the schema is ready a flag is
-   * read instead of awaiting its settled promise; the query config is a literal, not a spread.
-   * With one event's parameters built without arrays (schema.ts), this took the Node CPU of a
-   * one-event append from 83 to 76 µs (raw INSERT 47; `node bench/postgres-cpu.mjs`, three runs
-   * alternating with the previous build, load 5-7). What is left above raw: serialising the
-   * event (about 4 µs, the raw reference's rows are serialised before timing), the pool's
-   * checkout (about 5) and what pg does for a statement that returns a row (about 4, its row
-   * description is read per call), plus Node time that grows with the server's.
+   * read instead of awaiting its settled promise. One event goes by SINGLE_APPEND (schema.ts),
+   * several by append_events. What is left above a raw INSERT's Node CPU: serialising the event
+   * (the raw reference's rows are serialised before timing), the pool's checkout, and Node time
+   * that grows with the server's.
    */
-  private async append<E>(
+  private async append<E extends { type: string }>(
     streamId: string,
     expected: ExpectedRevision,
     events: E[],
-    parameters: (streamId: string, expected: ExpectedRevision, events: E[]) => unknown[],
+    texts: (event: E) => EventTexts,
   ): Promise<AppendResult> {
-    const values = parameters(streamId, expected, events);
+    if (events.length === 1) {
+      const values = singleAppendParameters(streamId, expected, events[0], texts);
+      if (!this.schemaReady) await this.ready();
+      const written = await (this.pool.query(
+        new SingleAppend(values),
+      ) as unknown as Promise<SingleAppendOutcome>);
+      if (written) {
+        localAppends.emit(this.key);
+        return {
+          nextExpectedRevision: Number(written.revision),
+          position: Number(written.position),
+        };
+      }
+      return this.rejected(streamId, expected);
+    }
+    const values = appendFunctionParameters(streamId, expected, events, texts);
     if (!this.schemaReady) await this.ready();
     const { rows } = await this.pool.query<[string]>({
       name: STATEMENTS.append.name,
@@ -212,6 +230,27 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     if (lastPosition === null) return { nextExpectedRevision: revision, position: START };
     localAppends.emit(this.key);
     return { nextExpectedRevision: revision, position: Number(lastPosition) };
+  }
+
+  /**
+   * Why SINGLE_APPEND wrote nothing: the expected revision did not hold (the revision reported is
+   * the stream's when read, just after), or the connection is not READ COMMITTED.
+   */
+  private async rejected(streamId: string, expected: ExpectedRevision): Promise<never> {
+    const { rows } = await this.pool.query<[number, string]>({
+      ...STATEMENTS.rejected,
+      values: [streamId],
+      rowMode: 'array',
+    });
+    const [revision, isolation] = rows[0];
+    if (isolation !== 'read committed') {
+      throw new Error(`appending needs READ COMMITTED isolation, not ${isolation}`);
+    }
+    throw new WrongExpectedVersionError(
+      streamId,
+      expected,
+      revision === -1 ? 'no_stream' : revision,
+    );
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -51,8 +51,8 @@ const SEPARATOR = '\x1e'; // ASCII record separator
  * One call = one statement = one implicit transaction = one round trip. Each field of the batch
  * comes as one text, joined by SEPARATOR and split with string_to_array: no array literal to
  * escape in JavaScript and unescape in PostgreSQL (with text[]/json[] parameters that was a
- * quarter of the CPU of a 100-event append). A single event, the usual command, skips the split and
- * the unnest: its texts are the row's. `json`, not `jsonb`: the text is kept as written
+ * quarter of the CPU of a 100-event append). The adapter appends a single event, the usual
+ * command, without it (SINGLE_APPEND below); other callers may. `json`, not `jsonb`: the text is kept as written
  * (key order, "\u0000"), as SQLite keeps it; PostgreSQL still checks it is JSON. Under READ
  * COMMITTED each statement of a volatile function takes a new snapshot, so what is read after
  * the lock includes every append committed before it; under REPEATABLE READ it would not, hence
@@ -105,19 +105,6 @@ BEGIN
 
   SELECT e.position INTO head FROM events e ORDER BY e.position DESC LIMIT 1;
   head := coalesce(head, 0);
-  IF appended = 1 THEN
-    -- One event, the usual command: its fields as given, no arrays to split and unnest.
-    IF p_ids LIKE E'%\\x1e%' OR p_types LIKE E'%\\x1e%' THEN
-      RAISE EXCEPTION 'append_events: 1 event announced, several given';
-    END IF;
-    revision := current_revision + 1;
-    last_position := head + 1;
-    INSERT INTO events (position, id, stream_id, revision, type, data, metadata, created_at)
-      VALUES (last_position, p_ids, p_stream_id, revision, p_types, p_data::json,
-        p_metadata::json, clock_timestamp());
-    done := pg_notify('${APPENDED_CHANNEL}', last_position::text);
-    RETURN;
-  END IF;
 
   ids := string_to_array(p_ids, E'\\x1e');
   types := string_to_array(p_types, E'\\x1e');
@@ -139,6 +126,38 @@ BEGIN
   done := pg_notify('${APPENDED_CHANNEL}', last_position::text);
 END
 $fn$`;
+
+/**
+ * One event, the usual command, in one round trip without a function call: two prepared
+ * statements sent together and run as one implicit transaction (the extended protocol commits at
+ * Sync, not after each Execute). `lock` takes the append lock; `insert` then takes its snapshot
+ * when it runs, after the lock is granted (an INSERT … RETURNING starts its executor at Execute,
+ * and under READ COMMITTED each statement takes a new snapshot), so it sees every append committed
+ * before, as append_events's statements do. It writes the event only if the expected revision
+ * ($2, as `expectedRevisionCode` writes it) holds and the transaction is READ COMMITTED; its
+ * RETURNING notifies the position. No row back: nothing was written, and `rejected` (run after,
+ * outside the lock) tells why: the stream's revision then, and the isolation. Against
+ * append_events this saves the plpgsql call and two of its statements' executor runs: about
+ * 10 µs of server CPU a call (`node bench/postgres-cpu.mjs`), and the row description, since the
+ * adapter reads the texts by position. Parameters: stream id, expected code, event id, type,
+ * data, metadata (JSON texts).
+ */
+export const SINGLE_APPEND = {
+  lock: `SELECT pg_advisory_xact_lock(${LOCK_KEYS.append})`,
+  insert: `INSERT INTO events (position, id, stream_id, revision, type, data, metadata, created_at)
+  SELECT coalesce((SELECT e.position FROM events e ORDER BY e.position DESC LIMIT 1), 0) + 1,
+    $3, $1, s.current + 1, $4, $5::json, $6::json, clock_timestamp()
+  FROM (SELECT coalesce((SELECT e.revision FROM events e WHERE e.stream_id = $1
+    ORDER BY e.revision DESC LIMIT 1), -1) AS current) s
+  WHERE current_setting('transaction_isolation') = 'read committed'
+    AND ($2::integer = ${EXPECTED_CODES.any}
+      OR ($2 = ${EXPECTED_CODES.no_stream} AND s.current = -1)
+      OR ($2 = ${EXPECTED_CODES.stream_exists} AND s.current >= 0)
+      OR $2 = s.current)
+  RETURNING position, revision, pg_notify('${APPENDED_CHANNEL}', position::text)`,
+  rejected: `SELECT coalesce(max(revision), -1), current_setting('transaction_isolation')
+  FROM events WHERE stream_id = $1`,
+} as const;
 
 /**
  * The call the adapter makes (also by tests that append as another process would). The function
@@ -167,17 +186,31 @@ export function appendResult(record: string): AppendOutcome {
   };
 }
 
+/** An event's id (a new UUIDv7 when it has none) and its data and metadata as JSON texts. */
+export function eventTexts(event: EventData): EventTexts {
+  return [
+    event.id ?? uuidv7(),
+    JSON.stringify(event.data ?? null),
+    JSON.stringify(event.metadata ?? {}),
+  ];
+}
+
+/** An event already serialised: its texts as given (they must not hold SEPARATOR). */
+export function serializedTexts(event: SerializedEventData): EventTexts {
+  if (event.data.includes(SEPARATOR) || event.metadata.includes(SEPARATOR))
+    throw new TypeError(`Event ${event.id}: a JSON text holds a raw record separator`);
+  return [event.id, event.data, event.metadata];
+}
+
+export type EventTexts = [id: string, data: string, metadata: string];
+
 /** APPEND_SQL's parameters for these events; an event without id gets a new UUIDv7. */
 export function appendParameters(
   streamId: string,
   expected: ExpectedRevision,
   events: EventData[],
 ): unknown[] {
-  return parameters(streamId, expected, events, (event) => [
-    event.id ?? uuidv7(),
-    JSON.stringify(event.data ?? null),
-    JSON.stringify(event.metadata ?? {}),
-  ]);
+  return appendFunctionParameters(streamId, expected, events, eventTexts);
 }
 
 /** APPEND_SQL's parameters for events already serialised (their texts must not hold SEPARATOR). */
@@ -186,33 +219,28 @@ export function serializedAppendParameters(
   expected: ExpectedRevision,
   events: SerializedEventData[],
 ): unknown[] {
-  return parameters(streamId, expected, events, (event) => {
-    if (event.data.includes(SEPARATOR) || event.metadata.includes(SEPARATOR))
-      throw new TypeError(`Event ${event.id}: a JSON text holds a raw record separator`);
-    return [event.id, event.data, event.metadata];
-  });
+  return appendFunctionParameters(streamId, expected, events, serializedTexts);
 }
 
-function parameters<E extends { type: string }>(
+/** SINGLE_APPEND.insert's parameters for one event, as texts. */
+export function singleAppendParameters<E extends { type: string }>(
+  streamId: string,
+  expected: ExpectedRevision,
+  event: E,
+  texts: (event: E) => EventTexts,
+): string[] {
+  const [id, data, metadata] = texts(event);
+  checkIdAndType(id, event.type);
+  return [streamId, String(expectedRevisionCode(expected)), id, event.type, data, metadata];
+}
+
+/** APPEND_SQL's parameters: the events' texts, joined by SEPARATOR field by field. */
+export function appendFunctionParameters<E extends { type: string }>(
   streamId: string,
   expected: ExpectedRevision,
   events: E[],
-  texts: (event: E) => [id: string, data: string, metadata: string],
+  texts: (event: E) => EventTexts,
 ): unknown[] {
-  if (events.length === 1) {
-    // One event, the usual command: its texts as they are, no arrays to fill and join.
-    const [id, dataText, metadataText] = texts(events[0]);
-    checkIdAndType(id, events[0].type);
-    return [
-      streamId,
-      expectedRevisionCode(expected),
-      1,
-      id,
-      events[0].type,
-      dataText,
-      metadataText,
-    ];
-  }
   const ids: string[] = [];
   const types: string[] = [];
   const data: string[] = [];
