@@ -1,4 +1,4 @@
-import { alertLabel } from '@reloc/domain';
+import { alertLabel, STAGE_LABELS } from '@reloc/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from './support/browser';
 import { e2eEnv } from './support/env';
@@ -73,6 +73,69 @@ describe('project boards and page', () => {
     await searchBoard(page, email);
     await tileIn(page, 'toCall', id).getByText('Camille Nouveau').waitFor();
     expect(await tileIn(page, 'projectCreated', id).count()).toBe(0);
+  });
+
+  it('moves a tile with the keyboard alone (Space, an arrow, Space), saying each step to screen readers', async () => {
+    const email = unique('au.clavier');
+    const id = await createProject(url, adminToken, email);
+    await login(page, E2E_ADMIN_EMAIL, E2E_PASSWORD);
+    await column(page, 'toCall').waitFor();
+    await searchBoard(page, email);
+    const tile = tileIn(page, 'projectCreated', id);
+    await tile.waitFor();
+    // dnd-kit's live region (role status) says what happens; the tile names its keys.
+    const said = page.locator('[id^="DndLiveRegion"]');
+    const saying = (text: string) =>
+      page.waitForFunction(
+        (expected) =>
+          document.querySelector('[id^="DndLiveRegion"]')?.textContent?.trim() === expected,
+        text,
+      );
+    expect(await tile.getAttribute('aria-roledescription')).toBe('projet déplaçable');
+    const instructions = await tile.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${instructions}"]`).textContent()).toContain(
+      'Espace pour saisir le projet',
+    );
+
+    // Escape puts it back: nothing is sent.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(`/v1/lease/${id}`) && r.method() === 'POST') sent.push(r.url());
+    });
+    await tile.focus();
+    await page.keyboard.press('Space');
+    // 'Projet saisi, colonne « … ».', then at once the column it is over: its own.
+    await saying(`Au-dessus de la colonne « ${STAGE_LABELS.projectCreated} ».`);
+    await page.keyboard.press('ArrowRight');
+    await saying(`Au-dessus de la colonne « ${STAGE_LABELS.toCall} ».`);
+    await page.keyboard.press('Escape');
+    await saying('Déplacement annulé.');
+    expect(sent).toEqual([]);
+    await tileIn(page, 'projectCreated', id).waitFor();
+
+    // Space, the arrow to the next column, Space: the move is sent and taken.
+    await tileIn(page, 'projectCreated', id).focus();
+    await page.keyboard.press('Space');
+    await saying(`Au-dessus de la colonne « ${STAGE_LABELS.projectCreated} ».`);
+    await page.keyboard.press('ArrowRight');
+    await saying(`Au-dessus de la colonne « ${STAGE_LABELS.toCall} ».`);
+    const moved = page.waitForResponse(
+      (r) => r.url().endsWith(`/v1/lease/${id}`) && r.request().method() === 'POST',
+    );
+    await page.keyboard.press('Space');
+    expect((await moved).status()).toBe(200);
+    expect(await said.textContent()).toBe(
+      `Projet relâché sur « ${STAGE_LABELS.toCall} », envoi en cours.`,
+    );
+    await tileIn(page, 'toCall', id).waitFor();
+    expect(await tileIn(page, 'projectCreated', id).count()).toBe(0);
+    const stored = await apiCall<{ currentProgress: string }>(
+      url,
+      adminToken,
+      'GET',
+      `/lease/${id}`,
+    );
+    expect(stored.currentProgress).toBe('toCall');
   });
 
   it('refuses the Paid column for a project without a reloc assignee, with the French text', async () => {

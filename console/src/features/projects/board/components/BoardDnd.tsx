@@ -12,7 +12,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import type { ProjectStage } from '@reloc/domain';
+import { type ProjectStage, STAGE_LABELS } from '@reloc/domain';
 import { Box } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import type { LeaseTile } from '../../types';
@@ -91,15 +91,24 @@ export function BoardDnd({ tiles, onDrop, refusal, onPick, children }: BoardDndP
             'Espace pour saisir le projet, flèches pour le déplacer, Espace pour le déposer, Échap pour annuler.',
         },
         announcements: {
-          onDragStart: () => 'Projet saisi.',
-          onDragOver: ({ over }) => (over ? 'Au-dessus d’une colonne.' : 'Hors des colonnes.'),
+          // Each names the column, so a screen-reader user knows where the project is.
+          onDragStart: ({ active: picked }) => {
+            const from = overStage(picked);
+            return from ? `Projet saisi, colonne « ${STAGE_LABELS[from]} ».` : 'Projet saisi.';
+          },
+          onDragOver: ({ over }) => {
+            const stage = overStage(over);
+            return stage
+              ? `Au-dessus de la colonne « ${STAGE_LABELS[stage]} ».`
+              : 'Hors des colonnes.';
+          },
           // A drop the rules refuse says why at once; one they allow is said to be sent, and
           // whether it was taken is said once the server answers (the board's status line).
           onDragEnd: ({ active: dragged, over }) => {
             const stage = overStage(over);
             if (!stage) return 'Projet relâché hors des colonnes.';
             const reason = refusal ? refusal(String(dragged.id), stage) : null;
-            return reason ?? 'Projet relâché, envoi en cours.';
+            return reason ?? `Projet relâché sur « ${STAGE_LABELS[stage]} », envoi en cours.`;
           },
           onDragCancel: () => 'Déplacement annulé.',
         },
