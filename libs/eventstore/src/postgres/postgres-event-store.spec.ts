@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'pg';
+import { Client, ClientConfig } from 'pg';
 import { ExpectedRevision, RecordedEvent, START, WrongExpectedVersionError } from '../event-store';
 import {
   createThrowawayDatabase,
@@ -30,7 +30,10 @@ if (unavailable && isServiceRequired('postgres')) {
     let database: ThrowawayDatabase;
     const opened: PostgresEventStore[] = [];
     const clients: Client[] = [];
-    const open = (options: PostgresEventStoreOptions = {}, url = database.url) => {
+    const open = (
+      options: PostgresEventStoreOptions = {},
+      url: string | ClientConfig = database.url,
+    ) => {
       const store = new PostgresEventStore(url, { pollIntervalMs: 50, poolSize: 4, ...options });
       opened.push(store);
       return store;
@@ -163,6 +166,26 @@ if (unavailable && isServiceRequired('postgres')) {
       const other = await connect();
       await appendRaw(other, stream('notified'));
       await waitFor(() => seen.length === 1, 2_000);
+      // The adapter's own one-event and batch appends, from another process's store (its own
+      // settings, so no in-process wake-up): NOTIFY too.
+      const { hostname, port, pathname, username, password } = new URL(database.url);
+      const elsewhere = open(
+        { listen: false },
+        {
+          host: hostname,
+          port: Number(port || 5432),
+          database: decodeURIComponent(pathname.slice(1)),
+          user: decodeURIComponent(username) || undefined,
+          password: decodeURIComponent(password) || undefined,
+        },
+      );
+      await elsewhere.appendToStream(stream('notified-one'), [{ type: 'A', data: {} }]);
+      await waitFor(() => seen.length === 2, 2_000);
+      await elsewhere.appendToStream(stream('notified-two'), [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ]);
+      await waitFor(() => seen.length === 4, 2_000);
     });
 
     it('reconnects its LISTEN connection after losing it, and re-reads what it missed', async () => {
