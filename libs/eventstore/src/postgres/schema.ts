@@ -52,11 +52,11 @@ const SEPARATOR = '\x1e'; // ASCII record separator
  * comes as one text, joined by SEPARATOR and split with string_to_array: no array literal to
  * escape in JavaScript and unescape in PostgreSQL (with text[]/json[] parameters that was a
  * quarter of the CPU of a 100-event append). The adapter appends a single event, the usual
- * command, without it (SINGLE_APPEND below); other callers may. `json`, not `jsonb`: the text is kept as written
- * (key order, "\u0000"), as SQLite keeps it; PostgreSQL still checks it is JSON. Under READ
- * COMMITTED each statement of a volatile function takes a new snapshot, so what is read after
- * the lock includes every append committed before it; under REPEATABLE READ it would not, hence
- * the guard.
+ * command, without it (SINGLE_APPEND below); other callers may. `json`, not `jsonb`: the text is
+ * kept as written (key order, "\u0000"), as SQLite keeps it; PostgreSQL still checks it is JSON.
+ * Under READ COMMITTED each statement of a volatile function takes a new snapshot, so what is
+ * read after the lock includes every append committed before it; under REPEATABLE READ it would
+ * not, hence the guard.
  */
 const APPEND_FUNCTION = `
 CREATE OR REPLACE FUNCTION append_events(
@@ -160,11 +160,12 @@ export const SINGLE_APPEND = {
 } as const;
 
 /**
- * The call the adapter makes (also by tests that append as another process would). The function
- * is called in the select list, not in FROM: no function scan and its tuplestore, and one column,
- * the OUT parameters as one record text that `appendResult` reads. With the assignments above,
- * a one-event append took about 9 µs less server CPU (46 instead of 55 µs above a raw INSERT's,
- * `node bench/postgres-cpu.mjs`, three runs alternating with the previous version).
+ * The call the adapter makes for a batch (also by tests that append as another process would).
+ * The function is called in the select list, not in FROM: no function scan and its tuplestore,
+ * and one column, the OUT parameters as one record text that `appendResult` reads. With the
+ * assignments above, a one-event call took about 9 µs less server CPU (46 instead of 55 µs above
+ * a raw INSERT's, `node bench/postgres-cpu.mjs`, three runs alternating with the previous
+ * version), when the adapter still appended single events this way.
  */
 export const APPEND_SQL = 'SELECT append_events($1, $2, $3, $4, $5, $6, $7)';
 
