@@ -86,11 +86,25 @@ describe('project boards and page', () => {
     // dnd-kit's live region (role status) says what happens; the tile names its keys.
     const said = page.locator('[id^="DndLiveRegion"]');
     const saying = (text: string) =>
-      page.waitForFunction(
-        (expected) =>
-          document.querySelector('[id^="DndLiveRegion"]')?.textContent?.trim() === expected,
-        text,
-      );
+      page
+        .waitForFunction(
+          (expected) =>
+            document.querySelector('[id^="DndLiveRegion"]')?.textContent?.trim() === expected,
+          text,
+          { timeout: 10_000 },
+        )
+        .catch(async () => {
+          throw new Error(`expected "${text}" said, got "${await said.textContent()}"`);
+        });
+    // Space picks the tile up. dnd-kit's keyboard sensor starts listening for the arrows in a
+    // timer set when the drag starts: a timer set after it, in the page, has run after it.
+    const pickUp = async (picked: typeof tile) => {
+      await picked.focus();
+      await page.keyboard.press('Space');
+      // 'Projet saisi, colonne « … ».', then at once the column it is over: its own.
+      await saying(`Au-dessus de la colonne « ${STAGE_LABELS.projectCreated} ».`);
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    };
     expect(await tile.getAttribute('aria-roledescription')).toBe('projet déplaçable');
     const instructions = await tile.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${instructions}"]`).textContent()).toContain(
@@ -102,10 +116,7 @@ describe('project boards and page', () => {
     page.on('request', (r) => {
       if (r.url().endsWith(`/v1/lease/${id}`) && r.method() === 'POST') sent.push(r.url());
     });
-    await tile.focus();
-    await page.keyboard.press('Space');
-    // 'Projet saisi, colonne « … ».', then at once the column it is over: its own.
-    await saying(`Au-dessus de la colonne « ${STAGE_LABELS.projectCreated} ».`);
+    await pickUp(tile);
     await page.keyboard.press('ArrowRight');
     await saying(`Au-dessus de la colonne « ${STAGE_LABELS.toCall} ».`);
     await page.keyboard.press('Escape');
@@ -114,9 +125,7 @@ describe('project boards and page', () => {
     await tileIn(page, 'projectCreated', id).waitFor();
 
     // Space, the arrow to the next column, Space: the move is sent and taken.
-    await tileIn(page, 'projectCreated', id).focus();
-    await page.keyboard.press('Space');
-    await saying(`Au-dessus de la colonne « ${STAGE_LABELS.projectCreated} ».`);
+    await pickUp(tileIn(page, 'projectCreated', id));
     await page.keyboard.press('ArrowRight');
     await saying(`Au-dessus de la colonne « ${STAGE_LABELS.toCall} ».`);
     const moved = page.waitForResponse(
