@@ -221,11 +221,7 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     });
     const { accepted, revision, lastPosition } = appendResult(rows[0][0]);
     if (!accepted) {
-      throw new WrongExpectedVersionError(
-        streamId,
-        expected,
-        revision === -1 ? 'no_stream' : revision,
-      );
+      throw wrongVersion(streamId, expected, revision);
     }
     if (lastPosition === null) return { nextExpectedRevision: revision, position: START };
     localAppends.emit(this.key);
@@ -246,11 +242,7 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     if (isolation !== 'read committed') {
       throw new Error(`appending needs READ COMMITTED isolation, not ${isolation}`);
     }
-    throw new WrongExpectedVersionError(
-      streamId,
-      expected,
-      revision === -1 ? 'no_stream' : revision,
-    );
+    throw wrongVersion(streamId, expected, revision);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -490,4 +482,17 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     position: Number(row[0]),
     createdAt: row[7],
   };
+}
+
+/** The refusal of an append expecting `expected` on a stream at `revision` (-1: none). */
+function wrongVersion(
+  streamId: string,
+  expected: ExpectedRevision,
+  revision: number,
+): WrongExpectedVersionError {
+  return new WrongExpectedVersionError(
+    streamId,
+    expected,
+    revision === -1 ? 'no_stream' : revision,
+  );
 }

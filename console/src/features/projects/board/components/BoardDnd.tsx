@@ -67,8 +67,9 @@ export function BoardDnd({ tiles, onDrop, refusal, onPick, children }: BoardDndP
     setActive(String(event.active.id));
     onPick?.(String(event.active.id));
   };
-  const overStage = (over: { data: { current?: unknown } } | null) =>
-    (over?.data.current as { stage?: ProjectStage } | undefined)?.stage;
+  // The stage a column (or the tile picked from it) carries in its dnd-kit data.
+  const stageOf = (item: { data: { current?: unknown } } | null) =>
+    (item?.data.current as { stage?: ProjectStage } | undefined)?.stage;
   const handleEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActive(null);
     const data = over?.data.current as
@@ -93,11 +94,11 @@ export function BoardDnd({ tiles, onDrop, refusal, onPick, children }: BoardDndP
         announcements: {
           // Each names the column, so a screen-reader user knows where the project is.
           onDragStart: ({ active: picked }) => {
-            const from = overStage(picked);
+            const from = stageOf(picked);
             return from ? `Projet saisi, colonne « ${STAGE_LABELS[from]} ».` : 'Projet saisi.';
           },
           onDragOver: ({ over }) => {
-            const stage = overStage(over);
+            const stage = stageOf(over);
             return stage
               ? `Au-dessus de la colonne « ${STAGE_LABELS[stage]} ».`
               : 'Hors des colonnes.';
@@ -105,7 +106,7 @@ export function BoardDnd({ tiles, onDrop, refusal, onPick, children }: BoardDndP
           // A drop the rules refuse says why at once; one they allow is said to be sent, and
           // whether it was taken is said once the server answers (the board's status line).
           onDragEnd: ({ active: dragged, over }) => {
-            const stage = overStage(over);
+            const stage = stageOf(over);
             if (!stage) return 'Projet relâché hors des colonnes.';
             const reason = refusal ? refusal(String(dragged.id), stage) : null;
             return reason ?? `Projet relâché sur « ${STAGE_LABELS[stage]} », envoi en cours.`;
