@@ -52,6 +52,25 @@ describe('SqliteEventStore', () => {
     expect(await store.readAll(START, 10)).toEqual([]);
   });
 
+  it('names an event whose stored text is no longer JSON, in every read', async () => {
+    const store = open();
+    await store.appendToStream('s-1', [{ type: 'A', data: { i: 0 } }]);
+    const { position } = await store.appendToStream('s-1', [{ type: 'B', data: { i: 1 } }]);
+    const [, damaged] = await store.readStream('s-1');
+    store.db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"i":', position);
+    const named = {
+      name: 'CorruptEventError',
+      streamId: 's-1',
+      eventId: damaged.id,
+      revision: 1,
+      position,
+    };
+    await expect(store.readAll(START, 10)).rejects.toMatchObject(named);
+    await expect(store.readStream('s-1')).rejects.toMatchObject(named);
+    // The events before it still read as they were.
+    expect((await store.readAll(START, 1)).map((e) => [e.type, e.data])).toEqual([['A', { i: 0 }]]);
+  });
+
   it('rolls back a whole batch when an event fails midway', async () => {
     const store = open();
     await store.appendToStream('s-1', [{ id: 'taken', type: 'A', data: {} }]);

@@ -28,16 +28,20 @@ const DEFAULT_POLL_INTERVAL_MS = 250;
 const appended = new EventEmitter().setMaxListeners(0);
 let memoryDatabases = 0;
 
-type EventRow = {
-  position: number;
-  id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  created_at: string;
-};
+/**
+ * A stored event as SQLite answers it, in COLUMNS' order: an array per row (`raw()`), not an
+ * object, so reading a page builds one object per event, the RecordedEvent.
+ */
+type EventRow = [
+  position: number,
+  id: string,
+  streamId: string,
+  revision: number,
+  type: string,
+  data: string,
+  metadata: string,
+  createdAt: string,
+];
 
 const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, created_at';
 
@@ -101,17 +105,23 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
         `INSERT INTO events (id, stream_id, revision, type, data, metadata, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
-      readForwards: this.db.prepare<[string, number, number], EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ?
-         ORDER BY revision LIMIT ?`,
-      ),
-      readBackwards: this.db.prepare<[string, number, number], EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ?
-         ORDER BY revision DESC LIMIT ?`,
-      ),
-      readAll: this.db.prepare<[number, number], EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
-      ),
+      readForwards: this.db
+        .prepare<[string, number, number], EventRow>(
+          `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ?
+           ORDER BY revision LIMIT ?`,
+        )
+        .raw(),
+      readBackwards: this.db
+        .prepare<[string, number, number], EventRow>(
+          `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ?
+           ORDER BY revision DESC LIMIT ?`,
+        )
+        .raw(),
+      readAll: this.db
+        .prepare<[number, number], EventRow>(
+          `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+        )
+        .raw(),
       head: this.db
         .prepare<[], number>('SELECT position FROM events ORDER BY position DESC LIMIT 1')
         .pluck(),
@@ -281,19 +291,19 @@ function parseStored(row: EventRow, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new CorruptEventError(row.stream_id, row.id, row.revision, row.position);
+    throw new CorruptEventError(row[2], row[1], row[3], row[0]);
   }
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
-    id: row.id,
-    streamId: row.stream_id,
-    type: row.type,
-    data: parseStored(row, row.data),
-    metadata: parseStored(row, row.metadata) as Record<string, unknown>,
-    revision: row.revision,
-    position: row.position,
-    createdAt: row.created_at,
+    id: row[1],
+    streamId: row[2],
+    type: row[4],
+    data: parseStored(row, row[5]),
+    metadata: parseStored(row, row[6]) as Record<string, unknown>,
+    revision: row[3],
+    position: row[0],
+    createdAt: row[7],
   };
 }
