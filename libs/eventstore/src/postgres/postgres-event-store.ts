@@ -39,7 +39,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Client, ClientConfig, Pool } from 'pg';
 import {
   AppendResult,
-  CorruptEventError,
   EventData,
   EventHandler,
   EventStore,
@@ -54,6 +53,7 @@ import {
   WrongExpectedVersionError,
 } from '../event-store';
 import { Consume, SubscriptionLoop } from '../subscription-loop';
+import { recordedEventOf, StoredEventRow } from '../stored-row';
 import {
   APPEND_SQL,
   APPENDED_CHANNEL,
@@ -83,7 +83,7 @@ const APPLICATION_NAME = 'reloc-eventstore';
 const localAppends = new EventEmitter().setMaxListeners(0);
 
 /** [position, id, stream_id, revision, type, data, metadata, created_at] as EVENT_COLUMNS reads them. */
-type EventRow = [string, string, string, number, string, string, string, string];
+type EventRow = StoredEventRow & { 0: string };
 
 const STATEMENTS = {
   append: { name: 'reloc-es-append', text: APPEND_SQL },
@@ -331,7 +331,7 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
   ): Promise<RecordedEvent[]> {
     await this.ready();
     const { rows } = await this.pool.query<EventRow>({ ...statement, values, rowMode: 'array' });
-    return rows.map(toRecordedEvent);
+    return rows.map(recordedEventOf);
   }
 
   /** Pages through the log, then waits for an append (local or notified), the poll or stop. */
@@ -461,27 +461,6 @@ function reportListenError(err: unknown): void {
     '[eventstore] PostgreSQL LISTEN connection failed; subscriptions poll until it is back:',
     err,
   );
-}
-
-function parseStored(row: EventRow, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new CorruptEventError(row[2], row[1], row[3], Number(row[0]));
-  }
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row[1],
-    streamId: row[2],
-    type: row[4],
-    data: parseStored(row, row[5]),
-    metadata: parseStored(row, row[6]) as Record<string, unknown>,
-    revision: row[3],
-    position: Number(row[0]),
-    createdAt: row[7],
-  };
 }
 
 /** The refusal of an append expecting `expected` on a stream at `revision` (-1: none). */

@@ -16,10 +16,10 @@ import {
   START,
   SubscribeOptions,
   Subscription,
-  CorruptEventError,
   WrongExpectedVersionError,
 } from '../event-store';
 import { Consume, SubscriptionLoop } from '../subscription-loop';
+import { recordedEventOf, StoredEventRow } from '../stored-row';
 
 const PAGE_SIZE = 1000;
 const DEFAULT_POLL_INTERVAL_MS = 250;
@@ -28,20 +28,8 @@ const DEFAULT_POLL_INTERVAL_MS = 250;
 const appended = new EventEmitter().setMaxListeners(0);
 let memoryDatabases = 0;
 
-/**
- * A stored event as SQLite answers it, in COLUMNS' order: an array per row (`raw()`), not an
- * object, so reading a page builds one object per event, the RecordedEvent.
- */
-type EventRow = [
-  position: number,
-  id: string,
-  streamId: string,
-  revision: number,
-  type: string,
-  data: string,
-  metadata: string,
-  createdAt: string,
-];
+/** A stored event as SQLite answers it (`raw()`: an array per row, one object per event). */
+type EventRow = StoredEventRow & { 0: number };
 
 const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, created_at';
 
@@ -176,11 +164,11 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
             limit,
           )
         : this.statements.readForwards.all(streamId, options.fromRevision ?? 0, limit);
-    return rows.map(toRecordedEvent);
+    return rows.map(recordedEventOf);
   }
 
   async readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]> {
-    return this.statements.readAll.all(fromPosition, maxCount).map(toRecordedEvent);
+    return this.statements.readAll.all(fromPosition, maxCount).map(recordedEventOf);
   }
 
   subscribeToAll(
@@ -268,7 +256,7 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
       while (!signal.aborted) {
         woken = false;
         const page = this.statements.readAll.all(loop.position, PAGE_SIZE);
-        for (const row of page) await loop.deliver(toRecordedEvent(row));
+        for (const row of page) await loop.deliver(recordedEventOf(row));
         if (page.length === PAGE_SIZE || woken) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(done, this.pollIntervalMs).unref();
@@ -284,26 +272,5 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
       appended.off(this.key, onWake);
       signal.removeEventListener('abort', onWake);
     }
-  };
-}
-
-function parseStored(row: EventRow, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new CorruptEventError(row[2], row[1], row[3], row[0]);
-  }
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row[1],
-    streamId: row[2],
-    type: row[4],
-    data: parseStored(row, row[5]),
-    metadata: parseStored(row, row[6]) as Record<string, unknown>,
-    revision: row[3],
-    position: row[0],
-    createdAt: row[7],
   };
 }
