@@ -20,6 +20,7 @@ function objectsOnly(store: EventStore): EventStore {
     readAll: (...args) => store.readAll(...args),
     subscribeToAll: (...args) => store.subscribeToAll(...args),
     headPosition: () => store.headPosition(),
+    streamOfEvent: (eventId) => store.streamOfEvent(eventId),
     close: () => store.close(),
   };
 }

@@ -469,6 +469,10 @@ export class ChainedEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
+  streamOfEvent(eventId: string): Promise<string | null> {
+    return this.inner.streamOfEvent(eventId);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -100,6 +100,11 @@ export interface EventStore {
   ): Subscription;
   /** Position of the last event, START when the log is empty. */
   headPosition(): Promise<number>;
+  /**
+   * The stream holding the event of this id, null when no event has it. The SQL stores read
+   * their index of ids; EventStoreDB has none, so its adapter reads the log back from its end.
+   */
+  streamOfEvent(eventId: string): Promise<string | null>;
   /** Stops this store's subscriptions and releases the connection. Idempotent. */
   close(): Promise<void>;
 }

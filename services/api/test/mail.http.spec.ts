@@ -124,6 +124,22 @@ describe('client mails through the mail port (§3 "Mail types")', () => {
         label: 'Courriel envoyé au client : Bienvenue (onboarding)',
         author: 'CMA',
       });
+      // A mail's entry can be hidden like a file's own (it is found in the mails' entries).
+      const mailEntry = timeline.body[0]._id as string;
+      expect(
+        (
+          await t
+            .http()
+            .delete(`/v1/timeline/${mailEntry}`)
+            .set(await as('ADMIN'))
+        ).body,
+      ).toEqual({ message: 'ok' });
+      const hidden = await t
+        .http()
+        .get(`/v1/timeline/for/${id}`)
+        .set(await as('ADMIN'));
+      expect(hidden.body.map((item: { _id: string }) => item._id)).not.toContain(mailEntry);
+      expect(hidden.body.at(-1)).toMatchObject({ type: 'CREATION' });
 
       const list = await t
         .http()

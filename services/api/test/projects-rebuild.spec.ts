@@ -13,6 +13,8 @@ import {
   REWARD_CATEGORIES,
   ProjectEvent,
   emptyProject,
+  MAIL_TYPE_LABELS,
+  occurredAt,
   projectTimelineEntry,
   stageLabel,
 } from '@reloc/domain';
@@ -22,6 +24,7 @@ import { Projection } from '../src/infrastructure/projection';
 import { Projector } from '../src/infrastructure/projector';
 import { ALL_PROJECTIONS } from '../src/infrastructure/read-models';
 import { projectsProjection } from '../src/projects/projects.projection';
+import { ProjectTimeline, TimelineItem } from '../src/projects/project-timeline';
 import { foldText } from '../src/projects/projects.read-model';
 import { parseProjectDoc, stringifyProjectDoc } from '../src/projects/project-doc';
 
@@ -30,6 +33,7 @@ import { parseProjectDoc, stringifyProjectDoc } from '../src/projects/project-do
  * file once per page. Its read models must be the ones the event-by-event projection made
  * (kept below as it was: parse the document, spread every field, compare every field through
  * JSON, write back), row by row, on a generated log whose files interleave across pages.
+ * A file's timeline, computed on read since, must be the entries that projection stored.
  */
 
 // ---- The event-by-event projection as it was before issue 17 (the reference). ----
@@ -160,18 +164,19 @@ function referenceApply(db: Database.Database, event: RecordedEvent): void {
   );
   const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
   if (entry)
-    db.prepare(
-      `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
-    ).run(
-      event.id,
-      id,
-      event.createdAt,
-      entry.type,
-      entry.label,
-      JSON.stringify(entry.params),
-      actor.trigram ?? null,
-    );
+    referenceTimeline.push({
+      target: id,
+      position: event.position,
+      item: {
+        _id: event.id,
+        date: occurredAt(event),
+        type: entry.type,
+        label: entry.label,
+        params: JSON.parse(JSON.stringify(entry.params)) as Record<string, unknown>,
+        author: actor.trigram ?? null,
+        fromHiL: true,
+      },
+    });
   db.prepare('INSERT OR REPLACE INTO project_docs (id, doc) VALUES (?, ?)').run(
     id,
     stringifyProjectDoc(after),
@@ -217,11 +222,18 @@ function referenceApply(db: Database.Database, event: RecordedEvent): void {
   );
 }
 
+/** The timeline entries the reference made (it stored them, one row per event), in log order. */
+const referenceTimeline: { target: string; position: number; item: TimelineItem }[] = [];
+
 const referenceProjection: Projection = {
   ...projectsProjection,
   flush: undefined,
   discard: undefined,
   apply: referenceApply,
+  drop(db) {
+    referenceTimeline.length = 0;
+    projectsProjection.drop(db);
+  },
 };
 
 // ---- A seeded log of interleaved files, every project event type. ----
@@ -488,14 +500,11 @@ describe('projects read model: batched rebuild equals the event-by-event project
     const db = (live = await built(reference, 1));
     const count = (sql: string) => db.prepare(sql).pluck().get() as number;
     expect(count('SELECT count(*) FROM project_docs')).toBeGreaterThan(300);
-    expect(count("SELECT count(*) FROM timeline WHERE type = 'MODIFICATION'")).toBeGreaterThan(100);
-    expect(count('SELECT count(*) FROM timeline WHERE hidden = 1')).toBeGreaterThan(10);
-    expect(count("SELECT count(*) FROM timeline WHERE type = 'COURRIEL_CLIENT'")).toBeGreaterThan(
-      10,
-    );
-    expect(count("SELECT count(*) FROM timeline WHERE params LIKE '%legacyNote%'")).toBeGreaterThan(
-      0,
-    );
+    const entries = referenceTimeline.map(({ item }) => item);
+    expect(entries.filter((item) => item.type === 'MODIFICATION').length).toBeGreaterThan(100);
+    expect(count('SELECT count(*) FROM timeline_hidden')).toBeGreaterThan(10);
+    expect(count('SELECT count(*) FROM timeline_mails')).toBeGreaterThan(10);
+    expect(entries.some((item) => JSON.stringify(item.params).includes('legacyNote'))).toBe(true);
     // The other read models the project events feed hold rows too.
     expect(count('SELECT count(*) FROM dashboard_reached')).toBeGreaterThan(400);
     expect(count('SELECT count(*) FROM dashboard_assignees')).toBeGreaterThan(300);
@@ -568,16 +577,62 @@ describe('projects read model: batched rebuild equals the event-by-event project
     expect(replay.differences).toEqual([]);
   });
 
-  it.each([[undefined], [7], [1]])(
-    'pages of %s (default 2000): timeline entries keep the rowid order of one insert per event',
-    async (pageSize) => {
-      // The file page lists entries of the same date by rowid: the row comparison ignores it.
-      const order = (db: Database.Database) =>
-        db.prepare('SELECT rowid, id FROM timeline ORDER BY rowid').all();
-      const db = await built(ALL_PROJECTIONS, pageSize);
-      expect(order(db)).toEqual(order(live));
-    },
-  );
+  it("each file's timeline, computed on read, is the entries the reference stored, in their order", async () => {
+    const events = await store.readAll(0, 1_000_000);
+    const hidden = new Set(
+      events
+        .filter((event) => event.type === 'TimelineEntryHidden')
+        .map((event) => (event.data as { entryId: string }).entryId),
+    );
+    const byTarget = new Map<string, { position: number; item: TimelineItem }[]>();
+    const add = (target: string, entry: { position: number; item: TimelineItem }) => {
+      if (hidden.has(entry.item._id)) return;
+      byTarget.set(target, [...(byTarget.get(target) ?? []), entry]);
+    };
+    for (const { target, ...entry } of referenceTimeline) add(target, entry);
+    for (const event of events) {
+      if (event.type !== 'ClientMailSent') continue;
+      const mail = event.data as {
+        projectId: string;
+        mailType: string;
+        to: string;
+        mailId: string;
+      };
+      const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
+      add(mail.projectId, {
+        position: event.position,
+        item: {
+          _id: event.id,
+          date: event.createdAt,
+          type: 'COURRIEL_CLIENT',
+          label: `Courriel envoyé au client : ${MAIL_TYPE_LABELS[mail.mailType as keyof typeof MAIL_TYPE_LABELS] ?? mail.mailType}`,
+          params: { type: mail.mailType, to: mail.to, mailId: mail.mailId },
+          author: actor.trigram ?? null,
+          fromHiL: true,
+        },
+      });
+    }
+    expect(byTarget.size).toBeGreaterThan(300);
+    // The stored rows' order: newest first, the later of the log first on a tie, 'Création' last.
+    const timeline = new ProjectTimeline(store, live);
+    let sameDate = 0;
+    for (const [target, entries] of byTarget) {
+      const items = entries
+        .sort((a, b) =>
+          a.item.date === b.item.date
+            ? b.position - a.position
+            : a.item.date < b.item.date
+              ? 1
+              : -1,
+        )
+        .map(({ item }) => item);
+      const creation = items.findIndex((item) => item.type === 'CREATION');
+      if (creation >= 0) items.push(...items.splice(creation, 1));
+      if (new Set(items.map((item) => item.date)).size < items.length) sameDate++;
+      expect({ target, items: await timeline.entries(target) }).toEqual({ target, items });
+    }
+    expect(sameDate).toBeGreaterThan(0);
+  });
 
   /** Rebuilt to the middle of the log (no search index meanwhile), then caught up as at a start. */
   async function rebuiltThenCaughtUp() {

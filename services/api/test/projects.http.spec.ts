@@ -1,3 +1,5 @@
+import type { EventStore } from '@reloc/eventstore';
+import { EVENT_STORE } from '../src/infrastructure/tokens';
 import { AccountRole, startTestApp, TestApp } from './support/test-app';
 
 const STAFF: AccountRole[] = ['SUPERADMIN', 'ADMIN', 'OPERATOR', 'SALE', 'VENDOR'];
@@ -530,14 +532,29 @@ describe('projects (§4, §5, §7 "Projects and customers")', () => {
         .set(await as('SALE'))
     ).body;
     expect(after.map((e: { _id: string }) => e._id)).not.toContain(tagEntry._id);
+    // Hiding it again changes nothing; an unknown id, or an event of no file's timeline (the
+    // hiding event itself, in its own stream), is no entry.
     expect(
       (
         await t
           .http()
-          .delete('/v1/timeline/inconnu')
+          .delete(`/v1/timeline/${tagEntry._id}`)
           .set(await as('ADMIN'))
-      ).status,
-    ).toBe(404);
+      ).body,
+    ).toEqual({ message: 'ok' });
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const [hiding] = await store.readStream(`timeline-${id}`);
+    expect(hiding).toMatchObject({ type: 'TimelineEntryHidden', data: { entryId: tagEntry._id } });
+    expect(await store.readStream(`timeline-${id}`)).toHaveLength(1);
+    for (const unknown of ['inconnu', hiding.id])
+      expect(
+        (
+          await t
+            .http()
+            .delete(`/v1/timeline/${unknown}`)
+            .set(await as('ADMIN'))
+        ).status,
+      ).toBe(404);
   });
 
   it('drops a file from the Alertes filter once its alert is lifted', async () => {

@@ -16,3 +16,4 @@ export * from './change-stage';
 export * from './file-lock';
 export * from './abandon';
 export * from './year-filter';
+export * from './project-history';

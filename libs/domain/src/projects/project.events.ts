@@ -67,3 +67,26 @@ export type ProjectEvent =
   | ProjectDeleted;
 
 export type ProjectEventType = ProjectEvent['type'];
+
+/** Every project event type, checked by the compiler: a new one cannot be forgotten. */
+export const PROJECT_EVENT_TYPES: Readonly<Record<ProjectEventType, true>> = {
+  ProjectCreated: true,
+  ProjectFieldsChanged: true,
+  ProjectStageChanged: true,
+  ProjectStopped: true,
+  ProjectRestarted: true,
+  ProjectAssigneeChanged: true,
+  ProjectTagsChanged: true,
+  ProjectServiceToggled: true,
+  ProjectAlertRaised: true,
+  ProjectAlertCleared: true,
+  ProjectAlertLifted: true,
+  ProjectIncomeOverridden: true,
+  ProjectEstateChosen: true,
+  ProjectBillingOverridden: true,
+  ProjectDeleted: true,
+};
+
+export function isProjectEventType(type: string): type is ProjectEventType {
+  return Object.hasOwn(PROJECT_EVENT_TYPES, type);
+}

@@ -16,15 +16,9 @@ export function evolveProject(state: Project, event: ProjectEvent): Project {
  * Folds one event into `state` itself, for replays that fold many events of one file in
  * memory: top-level fields are replaced (in the order `evolveProject` always spread them, so
  * new keys land where they did), nested values are never mutated but replaced by new ones.
- * `previous`, when given, receives the value each replaced field held before its first
- * replacement (undefined when absent), so a caller can compare only what an event changed.
  * Answers the state: `state` itself, or a new object for ProjectCreated.
  */
-export function foldProjectEvent(
-  state: Project,
-  event: ProjectEvent,
-  previous?: Map<string, unknown>,
-): Project {
+export function foldProjectEvent(state: Project, event: ProjectEvent): Project {
   const revision = state.revision + 1;
   if (event.type === 'ProjectCreated') {
     const fieldRevisions = Object.fromEntries(
@@ -146,9 +140,6 @@ export function foldProjectEvent(
       writes.push(['deleted', true]);
       break;
   }
-  for (const [key, value] of writes) {
-    if (previous && !previous.has(key)) previous.set(key, record[key]);
-    record[key] = value;
-  }
+  for (const [key, value] of writes) record[key] = value;
   return state;
 }

@@ -20,7 +20,7 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 /** The entry of a move from one stage to another. */
-export function stageChangeEntry(
+function stageChangeEntry(
   from: string,
   to: string,
   stageLabel: (stage: string) => string,
@@ -33,7 +33,7 @@ export function stageChangeEntry(
 }
 
 /** The entry of the first role (in the assignees' key order) whose holder changed, if any. */
-export function assigneeChangeEntry(before: unknown, after: unknown): TimelineEntry | null {
+function assigneeChangeEntry(before: unknown, after: unknown): TimelineEntry | null {
   const beforeAssignees = asRecord(before);
   const afterAssignees = asRecord(after);
   if (beforeAssignees === afterAssignees) return null;
@@ -106,29 +106,15 @@ export function projectTimelineEntry(
 }
 
 /** Fields whose change makes no MODIFICATION entry (bookkeeping). */
-export const MODIFICATION_IGNORED: ReadonlySet<string> = new Set([
+const MODIFICATION_IGNORED: ReadonlySet<string> = new Set([
   'revision',
   'fieldRevisions',
   'fieldAuthors',
   'updatedAt',
 ]);
 
-/**
- * Fields `projectTimelineEntry` compares before listing changed ones: an event that replaced
- * none of these makes a MODIFICATION entry (or none).
- */
-export const TIMELINE_COMPARED_FIRST = [
-  'currentProgress',
-  'stopped',
-  'assignees',
-  'tags',
-  'services',
-  'alertsSkipped',
-  'chosenEstate',
-] as const;
-
 /** The entry listing the changed fields (in the file's field order), if any changed. */
-export function modificationEntry(
+function modificationEntry(
   changed: string[],
   fieldLabel: (field: string) => string,
 ): TimelineEntry | null {

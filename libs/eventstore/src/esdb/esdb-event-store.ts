@@ -146,6 +146,14 @@ export class EsdbEventStore implements EventStore {
     return START;
   }
 
+  /** No index of event ids in EventStoreDB: the log is read back from its end (rare calls). */
+  async streamOfEvent(eventId: string): Promise<string | null> {
+    for await (const event of this.scanAll(BACKWARDS)) {
+      if (event.id === eventId) return event.streamId;
+    }
+    return null;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -107,6 +107,10 @@ const STATEMENTS = {
     name: 'reloc-es-head',
     text: 'SELECT coalesce(max(position), 0)::text FROM events',
   },
+  streamOfEvent: {
+    name: 'reloc-es-stream-of-event',
+    text: 'SELECT stream_id FROM events WHERE id = $1',
+  },
 } as const;
 
 export type PostgresEventStoreOptions = {
@@ -281,6 +285,16 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     await this.ready();
     const { rows } = await this.pool.query<[string]>({ ...STATEMENTS.head, rowMode: 'array' });
     return Number(rows[0][0]);
+  }
+
+  async streamOfEvent(eventId: string): Promise<string | null> {
+    await this.ready();
+    const { rows } = await this.pool.query<[string]>({
+      ...STATEMENTS.streamOfEvent,
+      values: [eventId],
+      rowMode: 'array',
+    });
+    return rows[0]?.[0] ?? null;
   }
 
   async close(): Promise<void> {

@@ -113,6 +113,9 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
       head: this.db
         .prepare<[], number>('SELECT position FROM events ORDER BY position DESC LIMIT 1')
         .pluck(),
+      streamOfEvent: this.db
+        .prepare<[string], string>('SELECT stream_id FROM events WHERE id = ?')
+        .pluck(),
     };
     this.appendTransaction = this.db.transaction(this.appendInTransaction.bind(this));
   }
@@ -189,6 +192,10 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
 
   async headPosition(): Promise<number> {
     return this.statements.head.get() ?? START;
+  }
+
+  async streamOfEvent(eventId: string): Promise<string | null> {
+    return this.statements.streamOfEvent.get(eventId) ?? null;
   }
 
   async close(): Promise<void> {

@@ -74,6 +74,21 @@ export function eventStoreContract(
     );
 
     test(
+      'names the stream of an event by its id, and none for an unknown id',
+      async () => {
+        const [a, b] = [streamName('owner-a'), streamName('owner-b')];
+        const [inA, inB] = [randomUUID(), randomUUID()];
+        await store.appendToStream(a, [{ id: inA, type: 'Opened', data: {} }, ...numbered(1, 1)]);
+        await store.appendToStream(b, [...numbered(0, 1), { id: inB, type: 'Noted', data: {} }]);
+
+        expect(await store.streamOfEvent(inA)).toBe(a);
+        expect(await store.streamOfEvent(inB)).toBe(b);
+        expect(await store.streamOfEvent(randomUUID())).toBeNull();
+      },
+      TIMEOUT_MS,
+    );
+
+    test(
       'orders events globally across streams, after the given position',
       async () => {
         const head = await store.headPosition();

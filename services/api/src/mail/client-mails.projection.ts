@@ -1,17 +1,17 @@
 import { ClientMailEvent, MAIL_TYPE_LABELS } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
-import { flushTimeline } from '../projects/projects.projection';
 
 type Actor = { id?: string; trigram?: string | null };
 
 /**
  * Sent client mails: the admin page's 'Courriels envoyés', and one entry each in the file's
- * timeline (the `timeline` table of the projects projection, listed before this one).
+ * timeline (`timeline_mails`, read with the entries computed from the file's own stream).
  */
 export const clientMailsProjection: Projection = {
   name: 'client-mails',
-  version: 1,
+  // 2: the timeline entries in their own table, with their log position (the timeline's order).
+  version: 2,
   handles: ['ClientMailSent'],
   setup(db) {
     db.exec(`CREATE TABLE IF NOT EXISTS client_mails (
@@ -20,10 +20,15 @@ export const clientMailsProjection: Projection = {
       sent_at TEXT NOT NULL, by_trigram TEXT, by_id TEXT
     );
     CREATE INDEX IF NOT EXISTS client_mails_sent ON client_mails (sent_at);
-    CREATE INDEX IF NOT EXISTS client_mails_project ON client_mails (project_id);`);
+    CREATE INDEX IF NOT EXISTS client_mails_project ON client_mails (project_id);
+    CREATE TABLE IF NOT EXISTS timeline_mails (
+      id TEXT PRIMARY KEY, target_id TEXT NOT NULL, date TEXT NOT NULL, position INTEGER NOT NULL,
+      type TEXT NOT NULL, label TEXT NOT NULL, params TEXT NOT NULL, author TEXT
+    );
+    CREATE INDEX IF NOT EXISTS timeline_mails_target ON timeline_mails (target_id);`);
   },
   drop(db) {
-    db.exec('DROP TABLE IF EXISTS client_mails');
+    db.exec('DROP TABLE IF EXISTS client_mails; DROP TABLE IF EXISTS timeline_mails');
   },
   apply(db, event: RecordedEvent) {
     const d = event.data as ClientMailEvent['data'];
@@ -45,19 +50,14 @@ export const clientMailsProjection: Projection = {
       actor.trigram ?? null,
       actor.id ?? null,
     );
-    const hasTimeline = db
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'timeline'")
-      .get();
-    if (!hasTimeline) return;
-    // After the entries the files projection holds for this page: the same rowid order.
-    flushTimeline(db);
     db.prepare(
-      `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
+      `INSERT OR IGNORE INTO timeline_mails (id, target_id, date, position, type, label, params, author)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       event.id,
       d.projectId,
       event.createdAt,
+      event.position,
       'COURRIEL_CLIENT',
       `Courriel envoyé au client : ${MAIL_TYPE_LABELS[d.mailType] ?? d.mailType}`,
       JSON.stringify({ type: d.mailType, to: d.to, mailId: d.mailId }),

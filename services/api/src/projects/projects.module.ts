@@ -5,13 +5,19 @@ import { SubmitReadinessReader } from '../documents/submit-readiness';
 import { PROJECT_COMMAND_HANDLERS } from './commands/project-command.handlers';
 import { ProjectsController } from './projects.controller';
 import { ProjectsReadModel } from './projects.read-model';
+import { ProjectTimeline } from './project-timeline';
 import { TimelineController } from './timeline.controller';
 import { UsersModule } from '../users/users.module';
 
 @Module({
   imports: [CqrsModule, UsersModule],
   controllers: [ProjectsController, TimelineController, CommentsController],
-  providers: [ProjectsReadModel, SubmitReadinessReader, ...PROJECT_COMMAND_HANDLERS],
+  providers: [
+    ProjectsReadModel,
+    ProjectTimeline,
+    SubmitReadinessReader,
+    ...PROJECT_COMMAND_HANDLERS,
+  ],
   exports: [ProjectsReadModel],
 })
 export class ProjectsModule {}

@@ -1,18 +1,10 @@
 import type Database from 'better-sqlite3';
 import {
-  occurredAt,
-  FIELD_LABELS,
   foldProjectEvent,
   Project,
   projectDecider,
   ProjectEvent,
-  projectTimelineEntry,
-  stageChangeEntry,
-  assigneeChangeEntry,
-  MODIFICATION_IGNORED,
-  modificationEntry,
-  TIMELINE_COMPARED_FIRST,
-  stageLabel,
+  PROJECT_EVENT_TYPES,
 } from '@reloc/domain';
 import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
@@ -20,25 +12,6 @@ import { preparedPerConnection } from '../infrastructure/prepared-statements';
 import { parseProjectDoc, stringifyProjectDoc } from './project-doc';
 
 const PROJECT_EVENT = /^Project[A-Z]/;
-
-// Every project event type, checked by the compiler: a new one cannot be forgotten here.
-const PROJECT_EVENT_TYPES: Record<ProjectEvent['type'], true> = {
-  ProjectCreated: true,
-  ProjectFieldsChanged: true,
-  ProjectStageChanged: true,
-  ProjectStopped: true,
-  ProjectRestarted: true,
-  ProjectAssigneeChanged: true,
-  ProjectTagsChanged: true,
-  ProjectServiceToggled: true,
-  ProjectAlertRaised: true,
-  ProjectAlertCleared: true,
-  ProjectAlertLifted: true,
-  ProjectIncomeOverridden: true,
-  ProjectEstateChosen: true,
-  ProjectBillingOverridden: true,
-  ProjectDeleted: true,
-};
 
 /** A page's documents and tiles, written by statements of up to ROWS_BATCH rows each. */
 const DOCS = {
@@ -115,56 +88,8 @@ function prepare(db: Database.Database) {
 
 const sql = preparedPerConnection(prepare);
 
-/** Timeline rows written per statement, and the parameters of one row. */
-const TIMELINE_BATCH = 50;
-const TIMELINE_PARAMS = 7;
-
-/** Timeline rows of the current page not written yet, as one flat list of parameters. */
-const pendingTimeline = new WeakMap<Database.Database, unknown[]>();
-
-/** Multi-row timeline inserts, prepared once per connection and number of rows. */
-const timelineInserts = new WeakMap<Database.Database, Map<number, Database.Statement>>();
-
-function timelineInsert(db: Database.Database, rows: number): Database.Statement {
-  let byRows = timelineInserts.get(db);
-  if (!byRows) timelineInserts.set(db, (byRows = new Map()));
-  let statement = byRows.get(rows);
-  if (!statement) {
-    statement = db.prepare(
-      `INSERT OR IGNORE INTO timeline (id, target_id, date, type, label, params, author, from_hil)
-       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 1)').join(', ')}`,
-    );
-    byRows.set(rows, statement);
-  }
-  return statement;
-}
-
-/**
- * Writes the timeline rows held since the last write, in the order they were added (so their
- * rowids, which order entries of the same date, are those of one insert per event). Whatever
- * else reads or writes the timeline during a page calls it first.
- */
-export function flushTimeline(db: Database.Database): void {
-  const params = pendingTimeline.get(db);
-  if (!params?.length) return;
-  pendingTimeline.delete(db);
-  const rows = params.length / TIMELINE_PARAMS;
-  let done = 0;
-  for (; done + TIMELINE_BATCH <= rows; done += TIMELINE_BATCH)
-    timelineInsert(db, TIMELINE_BATCH).run(
-      params.slice(done * TIMELINE_PARAMS, (done + TIMELINE_BATCH) * TIMELINE_PARAMS),
-    );
-  if (done < rows) timelineInsert(db, rows - done).run(params.slice(done * TIMELINE_PARAMS));
-}
-
-function forgetTimeline(db: Database.Database): void {
-  pendingTimeline.delete(db);
-  timelineInserts.delete(db);
-  batchedStatements.delete(db);
-}
-
-/** A file folded during the current page, and its keys' order (read once, when needed). */
-type Held = { state: Project; order: Map<string, number> | null };
+/** A file folded during the current page. */
+type Held = { state: Project };
 
 /** Files folded during the current page, written once each when the page ends. */
 const pending = new WeakMap<Database.Database, Map<string, Held>>();
@@ -173,89 +98,6 @@ function pendingOf(db: Database.Database): Map<string, Held> {
   let held = pending.get(db);
   if (!held) pending.set(db, (held = new Map()));
   return held;
-}
-
-const fieldLabel = (field: string): string =>
-  (FIELD_LABELS as Record<string, string>)[field] ?? field;
-
-/** Fields the timeline compares whatever the event; others only when the event replaced them. */
-const SHOWN = [
-  'currentProgress',
-  'stopped',
-  'abortMotivation',
-  'assignees',
-  'tags',
-  'services',
-  'alertsSkipped',
-  'chosenEstate',
-];
-
-/**
- * The timeline entry of an event folded in place, from the fields it replaced (`previous`)
- * and those the timeline always reads: the same entry as comparing the whole state before and
- * after, since no other field changed. Keys keep the state's order (the entry lists them):
- * fields an event adds come last, in the order it added them.
- */
-function timelineEntry(type: string, held: Held, previous: Map<string, unknown>) {
-  const state = held.state as unknown as Record<string, unknown>;
-  const view = (keys: Iterable<string>) => {
-    const beforeView: Record<string, unknown> = {};
-    const afterView: Record<string, unknown> = {};
-    for (const key of keys) {
-      if (!(key in state)) continue;
-      beforeView[key] = previous.has(key) ? previous.get(key) : state[key];
-      afterView[key] = state[key];
-    }
-    return projectTimelineEntry(type, beforeView, afterView, stageLabel, fieldLabel);
-  };
-  // Keys an event adds land last, in the order it added them.
-  if (held.order)
-    for (const key of previous.keys())
-      if (!held.order.has(key)) held.order.set(key, held.order.size);
-  // Most events move a stage or change a holder: the first checks of projectTimelineEntry,
-  // answered from the replaced values without building views.
-  const changed = (key: string) => previous.has(key) && previous.get(key) !== state[key];
-  if (type !== 'ProjectDeleted') {
-    if (changed('currentProgress'))
-      return stageChangeEntry(
-        String(previous.get('currentProgress')),
-        String(state.currentProgress),
-        stageLabel,
-      );
-    if (!changed('stopped') && previous.has('assignees')) {
-      const roleChange = assigneeChangeEntry(previous.get('assignees'), state.assignees);
-      if (roleChange) return roleChange;
-    }
-    // A form's fields (nothing compared first replaced): the ones whose value changed.
-    if (!TIMELINE_COMPARED_FIRST.some((key) => previous.has(key))) {
-      const fields: string[] = [];
-      for (const [key, before] of previous) {
-        const after = state[key];
-        if (MODIFICATION_IGNORED.has(key) || before === after) continue;
-        if (JSON.stringify(before) !== JSON.stringify(after)) fields.push(key);
-      }
-      if (fields.length > 1) sortByState(fields, held);
-      return modificationEntry(fields, fieldLabel);
-    }
-  }
-  const keys = new Set(SHOWN);
-  for (const key of previous.keys()) keys.add(key);
-  const entry = view(keys);
-  // The entry lists changed fields in the state's order: read it only when two or more changed.
-  if (entry?.type !== 'MODIFICATION' || (entry.params.fields as string[]).length < 2) return entry;
-  return view(sortByState([...keys], held));
-}
-
-/** Sorts keys of the file in the order of its state's keys (read once per file and page). */
-function sortByState(keys: string[], held: Held): string[] {
-  let order = held.order;
-  if (!order) {
-    order = new Map();
-    for (const key of Object.keys(held.state)) order.set(key, order.size);
-    held.order = order;
-  }
-  const at = order;
-  return keys.sort((a, b) => (at.get(a) ?? 0) - (at.get(b) ?? 0));
 }
 
 function text(value: unknown): string {
@@ -332,16 +174,17 @@ function removeTile(db: Database.Database, id: string): void {
 
 /**
  * Projects, folded with the domain's own `evolve`: the whole file as a document (for the
- * project page), its board tile (for the boards' filters and counts) and its timeline.
+ * project page) and its board tile (for the boards' filters and counts). A file's timeline
+ * is not stored: it is computed from the file's stream when read (project-timeline.ts).
  */
 export const projectsProjection: Projection = {
   name: 'projects',
-  // 3: the timeline dates an event by when it happened (its metadata's `at`); 4: one write per
-  // file per page of events (foldProjectEvent), with what the merged rules added; 5: documents
-  // without their fields still empty (project-doc.ts).
-  version: 5,
+  // 4: one write per file per page of events (foldProjectEvent), with what the merged rules
+  // added; 5: documents without their fields still empty (project-doc.ts); 6: no timeline table
+  // (entries computed on read).
+  version: 6,
   handles: Object.keys(PROJECT_EVENT_TYPES),
-  // Its writes find a tile, a document and a timeline entry by id only.
+  // Its writes find a tile and a document by id only.
   deferredIndexes: [
     'project_board_state_stage',
     'project_board_stage_move',
@@ -349,7 +192,6 @@ export const projectsProjection: Projection = {
     'project_board_state_move',
     'project_board_alerts',
     'project_board_user',
-    'timeline_target',
   ],
   deferredTables: ['project_search'],
   setup(db) {
@@ -382,24 +224,19 @@ export const projectsProjection: Projection = {
       -- rowid = the tile's rowid; a search of 3 characters or more reads it, not the board.
       CREATE VIRTUAL TABLE IF NOT EXISTS project_search USING fts5(
         search, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'
-      );
-      CREATE TABLE IF NOT EXISTS timeline (
-        id TEXT PRIMARY KEY, target_id TEXT NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL,
-        label TEXT NOT NULL, params TEXT NOT NULL, author TEXT, from_hil INTEGER NOT NULL,
-        hidden INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE INDEX IF NOT EXISTS timeline_target ON timeline (target_id, date);`);
+      );`);
     // Created just now (a rebuild deferred it): every tile's text, in one pass.
     if (!searchExists)
       db.exec('INSERT INTO project_search (rowid, search) SELECT rowid, search FROM project_board');
     sql.forget(db);
-    forgetTimeline(db);
+    batchedStatements.delete(db);
   },
   drop(db) {
     sql.forget(db);
-    forgetTimeline(db);
+    batchedStatements.delete(db);
     pending.delete(db);
     db.exec(
+      // timeline: every entry, as versions 5 and before stored them.
       `DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board;
        DROP TABLE IF EXISTS project_search; DROP TABLE IF EXISTS timeline;`,
     );
@@ -408,49 +245,19 @@ export const projectsProjection: Projection = {
     if (!PROJECT_EVENT.test(event.type)) return;
     const id = event.streamId.replace(/^project-/, '');
     const files = pendingOf(db);
-    let held = files.get(id);
+    const held = files.get(id);
     let before: Project | null = held?.state ?? null;
     if (!held) {
       const raw = sql(db).doc.get(id) as string | undefined;
       before = raw ? parseProjectDoc(raw) : null;
     }
-    const state = before ?? projectDecider.initialState();
-    // Folded in place: only the fields the event replaced are compared for the timeline.
-    const previous = new Map<string, unknown>();
-    const after = foldProjectEvent(
-      state,
-      { type: event.type, data: event.data } as ProjectEvent,
-      previous,
-    );
-    if (!held || after !== held.state) files.set(id, (held = { state: after, order: null }));
-    const entry =
-      before && after === state
-        ? timelineEntry(event.type, held, previous)
-        : projectTimelineEntry(
-            event.type,
-            null,
-            after as unknown as Record<string, unknown>,
-            stageLabel,
-            fieldLabel,
-          );
-    if (entry) {
-      const actor = (event.metadata.actor ?? {}) as { trigram?: string | null };
-      let params = pendingTimeline.get(db);
-      if (!params) pendingTimeline.set(db, (params = []));
-      params.push(
-        event.id,
-        id,
-        // When it happened: a demo event's own backdated time (issue 15 point 26).
-        occurredAt(event),
-        entry.type,
-        entry.label,
-        JSON.stringify(entry.params),
-        actor.trigram ?? null,
-      );
-    }
+    const after = foldProjectEvent(before ?? projectDecider.initialState(), {
+      type: event.type,
+      data: event.data,
+    } as ProjectEvent);
+    if (after !== held?.state) files.set(id, { state: after });
   },
   flush(db) {
-    flushTimeline(db);
     const held = pending.get(db);
     if (!held?.size) return;
     // Without the search index (a replay), tiles are written as documents are, by batches,
@@ -473,19 +280,23 @@ export const projectsProjection: Projection = {
   },
   discard(db) {
     pending.get(db)?.clear();
-    pendingTimeline.delete(db);
   },
 };
 
+/** Entries hidden from a file's timeline, by id (the log itself is never rewritten). */
 export const timelineHiddenProjection: Projection = {
   name: 'timeline-hidden',
-  version: 1,
+  // 2: its own table (entries are computed on read, no longer stored with a flag).
+  version: 2,
   handles: ['TimelineEntryHidden'],
-  setup() {},
-  drop() {},
+  setup(db) {
+    db.exec('CREATE TABLE IF NOT EXISTS timeline_hidden (id TEXT PRIMARY KEY) WITHOUT ROWID');
+  },
+  drop(db) {
+    db.exec('DROP TABLE IF EXISTS timeline_hidden');
+  },
   apply(db, event) {
-    flushTimeline(db); // the entry may have been added earlier in this page
-    db.prepare('UPDATE timeline SET hidden = 1 WHERE id = ?').run(
+    db.prepare('INSERT OR IGNORE INTO timeline_hidden (id) VALUES (?)').run(
       (event.data as { entryId: string }).entryId,
     );
   },

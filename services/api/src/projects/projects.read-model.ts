@@ -262,40 +262,4 @@ export class ProjectsReadModel {
       .all() as string[];
     return rows;
   }
-
-  timeline(targetId: string) {
-    const rows = this.db
-      .prepare(
-        'SELECT * FROM timeline WHERE target_id = ? AND hidden = 0 ORDER BY date DESC, rowid DESC',
-      )
-      .all(targetId) as {
-      id: string;
-      date: string;
-      type: string;
-      label: string;
-      params: string;
-      author: string | null;
-      from_hil: number;
-    }[];
-    const items = rows.map((row) => ({
-      _id: row.id,
-      date: row.date,
-      type: row.type,
-      label: row.label,
-      params: JSON.parse(row.params) as Record<string, unknown>,
-      author: row.author,
-      fromHiL: row.from_hil === 1,
-    }));
-    // 'Création' is always the last entry, whatever the clock said.
-    const creation = items.findIndex((item) => item.type === 'CREATION');
-    if (creation >= 0) items.push(...items.splice(creation, 1));
-    return items;
-  }
-
-  timelineTarget(entryId: string): string | null {
-    return (
-      (this.db.prepare('SELECT target_id FROM timeline WHERE id = ?').pluck().get(entryId) as
-        string | undefined) ?? null
-    );
-  }
 }

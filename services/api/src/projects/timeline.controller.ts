@@ -7,10 +7,10 @@ import { CommentTargets } from '../comments/comment-targets';
 import { CommandExecutor } from '../infrastructure/command-executor';
 import { READ_DB } from '../infrastructure/tokens';
 import { UserRow } from '../users/users.read-model';
-import { ProjectsReadModel } from './projects.read-model';
+import { ProjectTimeline } from './project-timeline';
 
 /**
- * A file's history, projected from its events ('Création' last). A history tells as much as
+ * A file's history, computed from its events ('Création' last). A history tells as much as
  * the record it is about, so each call applies that record's read rule, as comments do: an
  * unknown or deleted target answers 404, one the caller may not read 403.
  */
@@ -21,23 +21,23 @@ export class TimelineController {
 
   constructor(
     private readonly executor: CommandExecutor,
-    private readonly projects: ProjectsReadModel,
+    private readonly timeline: ProjectTimeline,
     @Inject(READ_DB) db: Database.Database,
   ) {
     this.targets = new CommentTargets(db);
   }
 
   @Get('for/:id')
-  list(@CurrentUser() me: UserRow, @Param('id') id: string) {
+  async list(@CurrentUser() me: UserRow, @Param('id') id: string) {
     if (!isObjectId(id))
       throw new DomainError('Identifiant invalide', 'invalid', { id: 'Invalide' });
     checkTimelineAccess(actorOf(me), this.targets.find(id));
-    return this.projects.timeline(id);
+    return this.timeline.entries(id);
   }
 
   @Delete(':id')
   async hide(@CurrentUser() me: UserRow, @Param('id') entryId: string) {
-    const target = this.projects.timelineTarget(entryId);
+    const target = await this.timeline.targetOf(entryId);
     if (!target) throw new DomainError('Entrée introuvable', 'notFound');
     checkTimelineAccess(actorOf(me), this.targets.find(target));
     await this.executor.execute(

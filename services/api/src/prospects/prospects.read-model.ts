@@ -3,19 +3,11 @@ import type Database from 'better-sqlite3';
 import { LinkedFile, Prospect, PROSPECT_TYPES } from '@reloc/domain';
 import { READ_DB } from '../infrastructure/tokens';
 import { parseProjectDoc } from '../projects/project-doc';
+import type { TimelineItem } from '../projects/project-timeline';
 import { foldText } from './prospects.projection';
 
 export type ProspectFilter = 'active' | 'abandoned' | 'stopped' | 'all';
 
-export type TimelineItem = {
-  _id: string;
-  date: string;
-  type: string;
-  label: string;
-  params: Record<string, unknown>;
-  author: string | null;
-  fromHiL: boolean;
-};
 
 /** The words of a search box, each to be found somewhere (at most 10 are kept). */
 function searchWords(input: string | undefined): string[] {

@@ -38,6 +38,7 @@ import { parseProjectDoc } from '../projects/project-doc';
 import { DemoProspect, demoProspects } from './demo-prospects';
 import { demoAnnouncements } from './demo-announcements';
 import { DEMO_BILLING_MARKER_STREAM, seedDemoBilling } from './demo-billing';
+import { ProjectTimeline } from '../projects/project-timeline';
 
 const DEMO_PROJECT_COUNT = 320;
 /** The demo staff joined two years ago: their own dashboards show a year of history. */
@@ -200,7 +201,7 @@ export class SeedService {
         if (!file) continue;
         // Linked when it happened (issue 15 point 26): after the company became a beta tester
         // and after the file's own last move, never in the future.
-        const at = this.linkedAt(prospect, file.id);
+        const at = await this.linkedAt(prospect, file.id);
         await this.executor.execute(
           `project-${file.id}`,
           projectDecider,
@@ -217,15 +218,12 @@ export class SeedService {
   }
 
   /** An hour after both the prospect's 'testing' and the file's last timeline entry; not later than now. */
-  private linkedAt(prospect: DemoProspect, fileId: string): string {
+  private async linkedAt(prospect: DemoProspect, fileId: string): Promise<string> {
     const testing = prospect.events.find(
       (event) =>
         event.type === 'ProspectStageChanged' && (event.data as { to?: string }).to === 'testing',
     );
-    const lastEntry = this.db
-      .prepare('SELECT MAX(date) FROM timeline WHERE target_id = ?')
-      .pluck()
-      .get(fileId) as string | null;
+    const lastEntry = await new ProjectTimeline(this.store, this.db).lastEntryDate(fileId);
     const after = Math.max(
       Date.parse(String((testing?.data as { at?: string } | undefined)?.at ?? '')) || 0,
       Date.parse(lastEntry ?? '') || 0,
