@@ -8,7 +8,6 @@ import { foldText } from './prospects.projection';
 
 export type ProspectFilter = 'active' | 'abandoned' | 'stopped' | 'all';
 
-
 /** The words of a search box, each to be found somewhere (at most 10 are kept). */
 function searchWords(input: string | undefined): string[] {
   return foldText(input ?? '')
