@@ -38,4 +38,47 @@ describe('project timeline entries', () => {
       params: { fields: ['budget'] },
     });
   });
+
+  it('says an alert raised, raised again or resolved with its French label, and one lifted', () => {
+    const entry = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+      projectTimelineEntry('ProjectAlertRaised', before, after, label, label);
+    const none = { alerts: {}, activeAlerts: [], alertsSkipped: {} };
+    const raised = { ...none, alerts: { noNews: '2026-11-01' }, activeAlerts: ['noNews'] };
+    expect(entry(none, raised)).toEqual({
+      type: 'ALERTE_DECLENCHEE',
+      label: 'Alerte déclenchée : Pas de nouvelles depuis 7 jours',
+      params: { alert: 'noNews' },
+    });
+    expect(entry(raised, { ...raised, alerts: { noNews: '2026-11-09' } })?.label).toBe(
+      'Alerte déclenchée : Pas de nouvelles depuis 7 jours',
+    );
+    expect(entry(raised, none)).toEqual({
+      type: 'ALERTE_RESOLUE',
+      label: 'Alerte résolue : Pas de nouvelles depuis 7 jours',
+      params: { alert: 'noNews' },
+    });
+    expect(
+      entry(raised, { ...raised, alertsSkipped: { noNews: '2026-11-08' }, activeAlerts: [] }),
+    ).toMatchObject({ type: 'ALERTE', label: 'Alerte levée' });
+  });
+
+  it('names each changed label once: an address and its geocoded form share theirs', () => {
+    const labels: Record<string, string> = {
+      placeOfBirth: 'Lieu de naissance',
+      placeOfBirthObject: 'Lieu de naissance',
+      budget: 'Budget',
+    };
+    const entry = projectTimelineEntry(
+      'ProjectFieldsChanged',
+      { placeOfBirth: null, placeOfBirthObject: null, budget: 1 },
+      { placeOfBirth: 'Lyon', placeOfBirthObject: { city: 'Lyon' }, budget: 2 },
+      label,
+      (field) => labels[field] ?? field,
+    );
+    expect(entry).toEqual({
+      type: 'MODIFICATION',
+      label: 'Fiche modifiée : Lieu de naissance, Budget',
+      params: { fields: ['placeOfBirth', 'placeOfBirthObject', 'budget'] },
+    });
+  });
 });

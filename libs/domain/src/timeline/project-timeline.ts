@@ -4,6 +4,8 @@
  */
 export type TimelineEntry = { type: string; label: string; params: Record<string, unknown> };
 
+import { alertLabel } from '../projects/alerts';
+
 type State = Record<string, unknown> | null;
 
 const ROLE_LABELS: Record<string, string> = {
@@ -29,6 +31,31 @@ function stageChangeEntry(
     type: 'CHANGEMENT_STATUT',
     label: `Étape : ${stageLabel(from)} → ${stageLabel(to)}`,
     params: { from, to },
+  };
+}
+
+/**
+ * The entry of an alert raised on the file (a new one, or raised again: its date changed) or
+ * cleared once its cause is gone, with the alert's label. ('Alerte levée' is the staff's own
+ * lift, as the console's 'Lever l'alerte' button says.)
+ */
+function alertChangeEntry(before: unknown, after: unknown): TimelineEntry | null {
+  const was = asRecord(before);
+  const is = asRecord(after);
+  if (was === is) return null;
+  const raised = Object.keys(is).find((alert) => was[alert] !== is[alert]);
+  if (raised !== undefined)
+    return {
+      type: 'ALERTE_DECLENCHEE',
+      label: `Alerte déclenchée : ${alertLabel(raised)}`,
+      params: { alert: raised },
+    };
+  const cleared = Object.keys(was).find((alert) => !(alert in is));
+  if (cleared === undefined) return null;
+  return {
+    type: 'ALERTE_RESOLUE',
+    label: `Alerte résolue : ${alertLabel(cleared)}`,
+    params: { alert: cleared },
   };
 }
 
@@ -93,6 +120,8 @@ export function projectTimelineEntry(
       label: 'Alerte levée',
       params: { alertsSkipped: after.alertsSkipped },
     };
+  const alertChange = alertChangeEntry(before.alerts, after.alerts);
+  if (alertChange) return alertChange;
   if (before.chosenEstate !== after.chosenEstate)
     return {
       type: 'BIEN_CHOISI',
@@ -113,16 +142,19 @@ const MODIFICATION_IGNORED: ReadonlySet<string> = new Set([
   'updatedAt',
 ]);
 
-/** The entry listing the changed fields (in the file's field order), if any changed. */
+/**
+ * The entry listing the changed fields (in the file's field order), if any changed: each label
+ * once (an address and its geocoded form share theirs), the first five.
+ */
 function modificationEntry(
   changed: string[],
   fieldLabel: (field: string) => string,
 ): TimelineEntry | null {
   if (!changed.length) return null;
-  const shown = changed.slice(0, 5).map(fieldLabel);
+  const labels = [...new Set(changed.map(fieldLabel))];
   return {
     type: 'MODIFICATION',
-    label: `Fiche modifiée : ${shown.join(', ')}${changed.length > 5 ? '…' : ''}`,
+    label: `Fiche modifiée : ${labels.slice(0, 5).join(', ')}${labels.length > 5 ? '…' : ''}`,
     params: { fields: changed },
   };
 }
