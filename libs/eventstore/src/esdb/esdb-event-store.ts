@@ -35,6 +35,8 @@ import {
 import { Consume, SubscriptionLoop } from '../subscription-loop';
 
 const PAGE_SIZE = 1000;
+/** EventStoreDB's event ids are UUIDs: any other text names no event. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The last user event is normally among the last few records of the log. */
 const HEAD_PAGE_SIZE = 32;
 
@@ -146,8 +148,12 @@ export class EsdbEventStore implements EventStore {
     return START;
   }
 
-  /** No index of event ids in EventStoreDB: the log is read back from its end (rare calls). */
+  /**
+   * No index of event ids in EventStoreDB: the log is read back from its end (rare calls), and
+   * only for an id that could be one.
+   */
   async streamOfEvent(eventId: string): Promise<string | null> {
+    if (!UUID.test(eventId)) return null;
     for await (const event of this.scanAll(BACKWARDS)) {
       if (event.id === eventId) return event.streamId;
     }

@@ -28,9 +28,7 @@ const DEFAULT_POLL_INTERVAL_MS = 250;
 const appended = new EventEmitter().setMaxListeners(0);
 let memoryDatabases = 0;
 
-/** A stored event as SQLite answers it (`raw()`: an array per row, one object per event). */
-type EventRow = StoredEventRow & { 0: number };
-
+/** A stored event's columns, read with `raw()`: an array per row, one object per event. */
 const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, created_at';
 
 export type SqliteEventStoreOptions = {
@@ -94,19 +92,19 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       readForwards: this.db
-        .prepare<[string, number, number], EventRow>(
+        .prepare<[string, number, number], StoredEventRow>(
           `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ?
            ORDER BY revision LIMIT ?`,
         )
         .raw(),
       readBackwards: this.db
-        .prepare<[string, number, number], EventRow>(
+        .prepare<[string, number, number], StoredEventRow>(
           `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ?
            ORDER BY revision DESC LIMIT ?`,
         )
         .raw(),
       readAll: this.db
-        .prepare<[number, number], EventRow>(
+        .prepare<[number, number], StoredEventRow>(
           `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
         )
         .raw(),

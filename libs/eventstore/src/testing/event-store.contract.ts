@@ -84,6 +84,7 @@ export function eventStoreContract(
         expect(await store.streamOfEvent(inA)).toBe(a);
         expect(await store.streamOfEvent(inB)).toBe(b);
         expect(await store.streamOfEvent(randomUUID())).toBeNull();
+        expect(await store.streamOfEvent('inconnu')).toBeNull();
       },
       TIMEOUT_MS,
     );
