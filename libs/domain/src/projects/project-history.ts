@@ -1,13 +1,10 @@
 import { projectTimelineEntry, type TimelineEntry } from '../timeline/project-timeline';
-import { FIELD_LABELS } from './field-labels';
+import { fieldLabel } from './field-labels';
 import type { Project } from './project';
 import { projectDecider } from './project.decider';
 import { isProjectEventType, type ProjectEvent } from './project.events';
 import { evolveProject } from './project.evolve';
 import { stageLabel } from './stages';
-
-const fieldLabel = (field: string): string =>
-  (FIELD_LABELS as Record<string, string>)[field] ?? field;
 
 /**
  * The timeline entry each event of a file's stream makes (null: none), in the stream's order:

@@ -1,10 +1,10 @@
+import { alertLabel } from '../projects/alerts';
+
 /**
  * The timeline entry an event makes in a file's history, read from the state before and
  * after it (so it does not depend on each event's payload). French, as the console shows it.
  */
 export type TimelineEntry = { type: string; label: string; params: Record<string, unknown> };
-
-import { alertLabel } from '../projects/alerts';
 
 type State = Record<string, unknown> | null;
 

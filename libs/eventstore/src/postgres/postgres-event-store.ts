@@ -82,9 +82,6 @@ const APPLICATION_NAME = 'reloc-eventstore';
 /** Wakes the subscriptions of every store of this process on the same database after an append. */
 const localAppends = new EventEmitter().setMaxListeners(0);
 
-/** [position, id, stream_id, revision, type, data, metadata, created_at] as EVENT_COLUMNS reads them. */
-type EventRow = StoredEventRow & { 0: string };
-
 const STATEMENTS = {
   append: { name: 'reloc-es-append', text: APPEND_SQL },
   readForwards: {
@@ -344,7 +341,11 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     values: unknown[],
   ): Promise<RecordedEvent[]> {
     await this.ready();
-    const { rows } = await this.pool.query<EventRow>({ ...statement, values, rowMode: 'array' });
+    const { rows } = await this.pool.query<StoredEventRow>({
+      ...statement,
+      values,
+      rowMode: 'array',
+    });
     return rows.map(recordedEventOf);
   }
 

@@ -18,6 +18,6 @@ import { UsersModule } from '../users/users.module';
     SubmitReadinessReader,
     ...PROJECT_COMMAND_HANDLERS,
   ],
-  exports: [ProjectsReadModel],
+  exports: [ProjectsReadModel, ProjectTimeline],
 })
 export class ProjectsModule {}

@@ -88,13 +88,10 @@ function prepare(db: Database.Database) {
 
 const sql = preparedPerConnection(prepare);
 
-/** A file folded during the current page. */
-type Held = { state: Project };
+/** Files folded during the current page, by id, written once each when the page ends. */
+const pending = new WeakMap<Database.Database, Map<string, Project>>();
 
-/** Files folded during the current page, written once each when the page ends. */
-const pending = new WeakMap<Database.Database, Map<string, Held>>();
-
-function pendingOf(db: Database.Database): Map<string, Held> {
+function pendingOf(db: Database.Database): Map<string, Project> {
   let held = pending.get(db);
   if (!held) pending.set(db, (held = new Map()));
   return held;
@@ -246,7 +243,7 @@ export const projectsProjection: Projection = {
     const id = event.streamId.replace(/^project-/, '');
     const files = pendingOf(db);
     const held = files.get(id);
-    let before: Project | null = held?.state ?? null;
+    let before: Project | null = held ?? null;
     if (!held) {
       const raw = sql(db).doc.get(id) as string | undefined;
       before = raw ? parseProjectDoc(raw) : null;
@@ -255,7 +252,7 @@ export const projectsProjection: Projection = {
       type: event.type,
       data: event.data,
     } as ProjectEvent);
-    if (after !== held?.state) files.set(id, { state: after });
+    if (after !== held) files.set(id, after);
   },
   flush(db) {
     const held = pending.get(db);
@@ -265,7 +262,7 @@ export const projectsProjection: Projection = {
     const indexed = sql(db).search !== null;
     const docs: unknown[] = [];
     let tiles: unknown[] = [];
-    for (const [id, { state: project }] of held) {
+    for (const [id, project] of held) {
       docs.push(id, stringifyProjectDoc(project));
       if ((project as unknown as { deleted?: boolean }).deleted) {
         writeRows(db, TILES, tiles);

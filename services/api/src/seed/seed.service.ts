@@ -78,6 +78,7 @@ export class SeedService {
     @Inject(READ_DB) private readonly db: Database.Database,
     private readonly executor: CommandExecutor,
     @Inject(BLOB_STORE) private readonly blobs: EncryptedBlobStore,
+    private readonly timeline: ProjectTimeline,
   ) {}
 
   /**
@@ -223,7 +224,7 @@ export class SeedService {
       (event) =>
         event.type === 'ProspectStageChanged' && (event.data as { to?: string }).to === 'testing',
     );
-    const lastEntry = await new ProjectTimeline(this.store, this.db).lastEntryDate(fileId);
+    const lastEntry = await this.timeline.lastEntryDate(fileId);
     const after = Math.max(
       Date.parse(String((testing?.data as { at?: string } | undefined)?.at ?? '')) || 0,
       Date.parse(lastEntry ?? '') || 0,
