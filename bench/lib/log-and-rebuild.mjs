@@ -103,9 +103,9 @@ export async function rebuild({ api, dataDir, repeats, onProgress }) {
     let readMs = 0;
     const timedStore = Object.create(store, {
       readAll: {
-        value: async (from, max) => {
+        value: async (from, max, options) => {
           const t = now();
-          const page = await store.readAll(from, max);
+          const page = await store.readAll(from, max, options);
           readMs += now() - t;
           return page;
         },

@@ -5,6 +5,7 @@ import type {
   EventHandler,
   EventStore,
   ExpectedRevision,
+  ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
   SerializedAppender,
@@ -453,8 +454,12 @@ export class ChainedEventStore implements EventStore {
     return this.inner.readStream(streamId, options);
   }
 
-  readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]> {
-    return this.inner.readAll(fromPosition, maxCount);
+  readAll(
+    fromPosition: number,
+    maxCount: number,
+    options?: ReadAllOptions,
+  ): Promise<RecordedEvent[]> {
+    return this.inner.readAll(fromPosition, maxCount, options);
   }
 
   subscribeToAll(

@@ -62,6 +62,18 @@ export type ReadStreamOptions = {
   direction?: 'forwards' | 'backwards';
 };
 
+export type ReadAllOptions = {
+  /**
+   * 'on-access': each event's metadata is parsed when it is first read, not with the page (a
+   * replay whose read models read the metadata of few events: most of a page's JSON, and of
+   * what survives its young GCs). Read through an accessor of the event's class, so a spread
+   * copy of such an event has no metadata; a metadata text no longer JSON throws
+   * CorruptEventError when read. A store may parse it anyway (EventStoreDB decodes it with the
+   * event). Default 'parsed'.
+   */
+  metadata?: 'parsed' | 'on-access';
+};
+
 export type SubscribeOptions = {
   /** Called for each failure (handler or storage) before the subscription retries from its checkpoint. */
   onError?: (err: unknown) => void;
@@ -87,7 +99,11 @@ export interface EventStore {
   /** A missing stream reads as []. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** User events with position > fromPosition, ascending. */
-  readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]>;
+  readAll(
+    fromPosition: number,
+    maxCount: number,
+    options?: ReadAllOptions,
+  ): Promise<RecordedEvent[]>;
   /**
    * Catch-up from the checkpoint (exclusive), then live. The handler is awaited one event at a
    * time, in order; after a failure the subscription reports it and retries from the last

@@ -1,4 +1,4 @@
-import { CorruptEventError, RecordedEvent } from './event-store';
+import { CorruptEventError, ReadAllOptions, RecordedEvent } from './event-store';
 
 /**
  * A stored event as the SQL stores read it, one array per row in this column order: data and
@@ -35,4 +35,48 @@ export function recordedEventOf(row: StoredEventRow): RecordedEvent {
     position: Number(row[0]),
     createdAt: row[7],
   };
+}
+
+/** An event whose metadata text is parsed when first read (ReadAllOptions 'on-access'). */
+class EventWithMetadataOnAccess implements RecordedEvent {
+  readonly id: string;
+  readonly streamId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly revision: number;
+  readonly position: number;
+  readonly createdAt: string;
+  #row: StoredEventRow | null;
+  #metadata: Record<string, unknown> | undefined;
+
+  constructor(row: StoredEventRow) {
+    this.id = row[1];
+    this.streamId = row[2];
+    this.type = row[4];
+    this.data = parseStored(row, row[5]);
+    this.revision = row[3];
+    this.position = Number(row[0]);
+    this.createdAt = row[7];
+    this.#row = row;
+  }
+
+  get metadata(): Record<string, unknown> {
+    if (this.#row) {
+      this.#metadata = parseStored(this.#row, this.#row[6]) as Record<string, unknown>;
+      this.#row = null;
+    }
+    return this.#metadata!;
+  }
+}
+
+/** The event a row holds, its data parsed now and its metadata when first read. */
+export function recordedEventWithMetadataOnAccess(row: StoredEventRow): RecordedEvent {
+  return new EventWithMetadataOnAccess(row);
+}
+
+/** How a store turns a page of rows into events, as `readAll`'s options ask. */
+export function readAllRows(rows: StoredEventRow[], options?: ReadAllOptions): RecordedEvent[] {
+  return rows.map(
+    options?.metadata === 'on-access' ? recordedEventWithMetadataOnAccess : recordedEventOf,
+  );
 }

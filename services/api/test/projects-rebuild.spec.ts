@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -575,6 +575,20 @@ describe('projects read model: batched rebuild equals the event-by-event project
     );
     expect(replay.tables).toBeGreaterThan(10);
     expect(replay.differences).toEqual([]);
+  });
+
+  it('a rebuild into a database file, its WAL checkpointed by another thread: every table identical', async () => {
+    const file = join(dir, 'read-models.db');
+    const db = new Database(file);
+    dbs.push(db);
+    db.pragma('journal_mode = WAL');
+    await new Projector(store, db, ALL_PROJECTIONS, { concurrentCheckpointFrom: 1 }).rebuild();
+    const replay = await compareReadModels(store, db, ALL_PROJECTIONS);
+    expect(replay.tables).toBeGreaterThan(10);
+    expect(replay.differences).toEqual([]);
+    // Its WAL is back to nothing, its rows in the database file.
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   });
 
   it("each file's timeline, computed on read, is the entries the reference stored, in their order", async () => {

@@ -43,6 +43,7 @@ import {
   EventHandler,
   EventStore,
   ExpectedRevision,
+  ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
   SerializedAppender,
@@ -53,7 +54,7 @@ import {
   WrongExpectedVersionError,
 } from '../event-store';
 import { Consume, SubscriptionLoop } from '../subscription-loop';
-import { recordedEventOf, StoredEventRow } from '../stored-row';
+import { readAllRows, StoredEventRow } from '../stored-row';
 import {
   APPEND_SQL,
   APPENDED_CHANNEL,
@@ -256,9 +257,13 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
     ]);
   }
 
-  async readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]> {
+  async readAll(
+    fromPosition: number,
+    maxCount: number,
+    options?: ReadAllOptions,
+  ): Promise<RecordedEvent[]> {
     if (maxCount <= 0) return [];
-    return this.select(STATEMENTS.readAll, [fromPosition, maxCount]);
+    return this.select(STATEMENTS.readAll, [fromPosition, maxCount], options);
   }
 
   subscribeToAll(
@@ -339,6 +344,7 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
   private async select(
     statement: { name: string; text: string },
     values: unknown[],
+    options?: ReadAllOptions,
   ): Promise<RecordedEvent[]> {
     await this.ready();
     const { rows } = await this.pool.query<StoredEventRow>({
@@ -346,7 +352,7 @@ export class PostgresEventStore implements EventStore, SerializedAppender {
       values,
       rowMode: 'array',
     });
-    return rows.map(recordedEventOf);
+    return readAllRows(rows, options);
   }
 
   /** Pages through the log, then waits for an append (local or notified), the poll or stop. */

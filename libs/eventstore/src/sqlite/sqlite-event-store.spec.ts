@@ -71,6 +71,24 @@ describe('SqliteEventStore', () => {
     expect((await store.readAll(START, 1)).map((e) => [e.type, e.data])).toEqual([['A', { i: 0 }]]);
   });
 
+  it('names an event whose metadata is no longer JSON when a replay first reads it', async () => {
+    const store = open();
+    await store.appendToStream('s-1', [{ type: 'A', data: { i: 0 } }]);
+    const { position } = await store.appendToStream('s-1', [
+      { type: 'B', data: { i: 1 }, metadata: { at: 'hier' } },
+    ]);
+    store.db.prepare('UPDATE events SET metadata = ? WHERE position = ?').run('{"at":', position);
+
+    await expect(store.readAll(START, 10)).rejects.toMatchObject({ name: 'CorruptEventError' });
+    // Its data still reads; its metadata throws once read, naming the event.
+    const [first, damaged] = await store.readAll(START, 10, { metadata: 'on-access' });
+    expect(first.metadata).toEqual({});
+    expect(damaged.data).toEqual({ i: 1 });
+    expect(() => damaged.metadata).toThrow(
+      expect.objectContaining({ name: 'CorruptEventError', streamId: 's-1', position }),
+    );
+  });
+
   it('rolls back a whole batch when an event fails midway', async () => {
     const store = open();
     await store.appendToStream('s-1', [{ id: 'taken', type: 'A', data: {} }]);

@@ -9,6 +9,7 @@ import {
   EventHandler,
   EventStore,
   ExpectedRevision,
+  ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
   SerializedAppender,
@@ -19,7 +20,7 @@ import {
   WrongExpectedVersionError,
 } from '../event-store';
 import { Consume, SubscriptionLoop } from '../subscription-loop';
-import { recordedEventOf, StoredEventRow } from '../stored-row';
+import { readAllRows, recordedEventOf, StoredEventRow } from '../stored-row';
 
 const PAGE_SIZE = 1000;
 const DEFAULT_POLL_INTERVAL_MS = 250;
@@ -168,8 +169,12 @@ export class SqliteEventStore implements EventStore, SerializedAppender {
     return rows.map(recordedEventOf);
   }
 
-  async readAll(fromPosition: number, maxCount: number): Promise<RecordedEvent[]> {
-    return this.statements.readAll.all(fromPosition, maxCount).map(recordedEventOf);
+  async readAll(
+    fromPosition: number,
+    maxCount: number,
+    options?: ReadAllOptions,
+  ): Promise<RecordedEvent[]> {
+    return readAllRows(this.statements.readAll.all(fromPosition, maxCount), options);
   }
 
   subscribeToAll(

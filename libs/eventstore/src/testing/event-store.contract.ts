@@ -119,6 +119,35 @@ export function eventStoreContract(
     );
 
     test(
+      'reads the log with each metadata parsed when first read, the same events otherwise',
+      async () => {
+        const head = await store.headPosition();
+        const stream = streamName('on-access');
+        await store.appendToStream(stream, [
+          { type: 'Opened', data: { i: 0 }, metadata: { actor: { id: 'u-1' }, at: 'hier' } },
+          { type: 'Noted', data: [1, 'deux'] },
+        ]);
+
+        const parsed = (await store.readAll(head, 100)).filter((e) => e.streamId === stream);
+        const onAccess = (await store.readAll(head, 100, { metadata: 'on-access' })).filter(
+          (e) => e.streamId === stream,
+        );
+        expect(onAccess).toHaveLength(2);
+        for (const [i, event] of onAccess.entries()) {
+          const { metadata, ...rest } = parsed[i];
+          expect({ ...event, metadata: event.metadata }).toEqual({ ...rest, metadata });
+          // Parsed once: the same object on every read.
+          expect(event.metadata).toBe(event.metadata);
+        }
+        expect(metadataWithoutChain(onAccess[0].metadata)).toEqual({
+          actor: { id: 'u-1' },
+          at: 'hier',
+        });
+      },
+      TIMEOUT_MS,
+    );
+
+    test(
       'reads a stream from a revision, with a maximum count, and backwards',
       async () => {
         const stream = streamName('range');

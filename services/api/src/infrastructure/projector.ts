@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { EventStore, RecordedEvent, START, Subscription } from '@reloc/eventstore';
 import { Projection } from './projection';
+import { WalCheckpointer } from './wal-checkpointer';
 
 /** Events a page when catching up: fewer commits (each writes every database page it dirtied),
  * few enough to keep what survives a young GC small (a page is held until committed). */
@@ -14,6 +15,11 @@ const REBUILD_CACHE_SIZE = -65536;
  * pages written many times since the last one. The WAL is truncated once the replay is over.
  */
 const REBUILD_WAL_PAGES = 20000;
+/**
+ * Events left to replay from which another thread checkpoints the WAL meanwhile (wal-checkpointer.ts)
+ * instead of the replaying connection: fewer and the replay ends before its first checkpoint.
+ */
+const CONCURRENT_CHECKPOINT_FROM = 20000;
 
 /**
  * Told of every page once its rows are committed, before the writers waiting for it are
@@ -42,7 +48,11 @@ export class Projector {
     private readonly store: EventStore,
     private readonly db: Database.Database,
     private readonly projections: readonly Projection[],
-    private readonly options: { delayMs?: number; pageSize?: number } = {},
+    private readonly options: {
+      delayMs?: number;
+      pageSize?: number;
+      concurrentCheckpointFrom?: number;
+    } = {},
   ) {
     for (const projection of projections) {
       for (const type of projection.handles) {
@@ -186,17 +196,38 @@ export class Projector {
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     const walPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
     if (largerCache) this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
-    this.db.pragma(`wal_autocheckpoint = ${REBUILD_WAL_PAGES}`);
+    const checkpointer = await this.concurrentCheckpointer(untilPosition);
+    this.db.pragma(`wal_autocheckpoint = ${checkpointer ? 0 : REBUILD_WAL_PAGES}`);
     try {
       await this.catchUp(onProgress, untilPosition);
     } finally {
-      // What it deferred is built with the larger cache still there (its sorts keep to it).
-      for (const projection of this.projections) projection.setup(this.db);
-      this.db.pragma(`cache_size = ${cacheSize}`);
-      this.db.pragma(`wal_autocheckpoint = ${walPages}`);
-      // Back to a small WAL file (a reader still in it only leaves the checkpoint partial).
-      this.db.pragma('wal_checkpoint(TRUNCATE)');
+      try {
+        // What it deferred is built with the larger cache still there (its sorts keep to it),
+        // and the checkpointer still copying what they write.
+        for (const projection of this.projections) projection.setup(this.db);
+      } finally {
+        await checkpointer?.stop();
+        this.db.pragma(`cache_size = ${cacheSize}`);
+        this.db.pragma(`wal_autocheckpoint = ${walPages}`);
+        // Back to a small WAL file (a reader still in it only leaves the checkpoint partial).
+        this.db.pragma('wal_checkpoint(TRUNCATE)');
+      }
     }
+  }
+
+  /**
+   * A checkpointer thread for a long replay into a database file, null otherwise. Should it
+   * fail, this connection checkpoints again by itself.
+   */
+  private async concurrentCheckpointer(untilPosition?: number): Promise<WalCheckpointer | null> {
+    if (this.db.memory) return null;
+    const head = Math.min(await this.store.headPosition(), untilPosition ?? Infinity);
+    const from = this.options.concurrentCheckpointFrom ?? CONCURRENT_CHECKPOINT_FROM;
+    if (head - this.position < from) return null;
+    return WalCheckpointer.start(this.db.name, (error) => {
+      this.logger.warn(`WAL checkpointer stopped, the replay checkpoints itself: ${String(error)}`);
+      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${REBUILD_WAL_PAGES}`);
+    });
   }
 
   waitFor(position: number, timeoutMs = 10000): Promise<void> {
@@ -219,8 +250,11 @@ export class Projector {
     untilPosition = Number.MAX_SAFE_INTEGER,
   ): Promise<void> {
     for (;;) {
+      // Few read models read an event's metadata (who acted): parsed only for those that do.
       const page = (
-        await this.store.readAll(this.position, this.options.pageSize ?? PAGE_SIZE)
+        await this.store.readAll(this.position, this.options.pageSize ?? PAGE_SIZE, {
+          metadata: 'on-access',
+        })
       ).filter((event) => event.position <= untilPosition);
       if (!page.length) return;
       await this.handle(page);
