@@ -46,7 +46,8 @@ class EventWithMetadataOnAccess implements RecordedEvent {
   readonly revision: number;
   readonly position: number;
   readonly createdAt: string;
-  #row: StoredEventRow | null;
+  /** Its text until first read (the only part of the row kept), then its value. */
+  #metadataText: string | null;
   #metadata: Record<string, unknown> | undefined;
 
   constructor(row: StoredEventRow) {
@@ -57,13 +58,17 @@ class EventWithMetadataOnAccess implements RecordedEvent {
     this.revision = row[3];
     this.position = Number(row[0]);
     this.createdAt = row[7];
-    this.#row = row;
+    this.#metadataText = row[6];
   }
 
   get metadata(): Record<string, unknown> {
-    if (this.#row) {
-      this.#metadata = parseStored(this.#row, this.#row[6]) as Record<string, unknown>;
-      this.#row = null;
+    if (this.#metadataText !== null) {
+      try {
+        this.#metadata = JSON.parse(this.#metadataText) as Record<string, unknown>;
+      } catch {
+        throw new CorruptEventError(this.streamId, this.id, this.revision, this.position);
+      }
+      this.#metadataText = null;
     }
     return this.#metadata!;
   }

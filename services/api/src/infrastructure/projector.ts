@@ -16,8 +16,9 @@ const REBUILD_CACHE_SIZE = -65536;
  */
 const REBUILD_WAL_PAGES = 20000;
 /**
- * Events left to replay from which another thread checkpoints the WAL meanwhile (wal-checkpointer.ts)
- * instead of the replaying connection: fewer and the replay ends before its first checkpoint.
+ * Events left to replay from which another thread checkpoints the WAL meanwhile
+ * (wal-checkpointer.ts) instead of the replaying connection; a shorter replay ends before its
+ * first checkpoint anyway.
  */
 const CONCURRENT_CHECKPOINT_FROM = 20000;
 
