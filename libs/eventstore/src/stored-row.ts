@@ -74,14 +74,9 @@ class EventWithMetadataOnAccess implements RecordedEvent {
   }
 }
 
-/** The event a row holds, its data parsed now and its metadata when first read. */
-export function recordedEventWithMetadataOnAccess(row: StoredEventRow): RecordedEvent {
-  return new EventWithMetadataOnAccess(row);
-}
-
 /** How a store turns a page of rows into events, as `readAll`'s options ask. */
 export function readAllRows(rows: StoredEventRow[], options?: ReadAllOptions): RecordedEvent[] {
-  return rows.map(
-    options?.metadata === 'on-access' ? recordedEventWithMetadataOnAccess : recordedEventOf,
-  );
+  return options?.metadata === 'on-access'
+    ? rows.map((row) => new EventWithMetadataOnAccess(row))
+    : rows.map(recordedEventOf);
 }
