@@ -9,12 +9,20 @@ import { median, now } from './stats.mjs';
 
 export function loadApi() {
   const { loadConfig } = requireBuilt(join(apiDist, 'config.js'));
-  const { openEventStore, openReadDb, readModelPath } = requireBuilt(
+  const { openEventStore, openReadDb, readModelPath, projectorOptions } = requireBuilt(
     join(apiDist, 'infrastructure', 'event-sourcing.module.js'),
   );
   const { Projector } = requireBuilt(join(apiDist, 'infrastructure', 'projector.js'));
   const { ALL_PROJECTIONS } = requireBuilt(join(apiDist, 'infrastructure', 'read-models.js'));
-  return { loadConfig, openEventStore, openReadDb, readModelPath, Projector, ALL_PROJECTIONS };
+  return {
+    loadConfig,
+    openEventStore,
+    openReadDb,
+    readModelPath,
+    projectorOptions,
+    Projector,
+    ALL_PROJECTIONS,
+  };
 }
 
 /** The superadmin the API creates at its first start (phase 5 logs in with it). */
@@ -111,7 +119,13 @@ export async function rebuild({ api, dataDir, repeats, onProgress }) {
         },
       },
     });
-    const projector = new api.Projector(timedStore, db, api.ALL_PROJECTIONS);
+    // The CLI's settings: a replay's worker threads read the log themselves (not timed here).
+    const projector = new api.Projector(
+      timedStore,
+      db,
+      api.ALL_PROJECTIONS,
+      api.projectorOptions(config),
+    );
     // rebuild() deletes the checkpoint row: on a data dir the API never opened, the table must exist.
     projector.setup();
     const head = await store.headPosition();

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import {
   ALL_ALERTS,
   ASSIGNEE_ROLES,
@@ -18,7 +19,13 @@ import {
   projectTimelineEntry,
   stageLabel,
 } from '@reloc/domain';
-import { EventData, RecordedEvent, SqliteEventStore } from '@reloc/eventstore';
+import { EventData, PostgresEventStore, RecordedEvent, SqliteEventStore } from '@reloc/eventstore';
+import {
+  createThrowawayDatabase,
+  isServiceRequired,
+  postgresUnavailableReason,
+  testPostgresUrl,
+} from '../../../libs/eventstore/src/testing/postgres';
 import { compareReadModels } from '../src/infrastructure/log-verification';
 import { Projection } from '../src/infrastructure/projection';
 import { Projector } from '../src/infrastructure/projector';
@@ -589,6 +596,122 @@ describe('projects read model: batched rebuild equals the event-by-event project
     // Its WAL is back to nothing, its rows in the database file.
     expect(statSync(`${file}-wal`).size).toBe(0);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
+  describe('a replay whose projects pages another thread folds (replay-worker.ts)', () => {
+    let warnings: jest.SpyInstance;
+    beforeEach(() => {
+      warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    });
+    afterEach(() => warnings.mockRestore());
+
+    async function rebuiltByWorker(
+      projections: readonly Projection[],
+      options: { pageSize: number; log?: SqliteEventStore },
+    ) {
+      const db = new Database(join(dir, `read-models-${dbs.length}.db`));
+      dbs.push(db);
+      db.pragma('journal_mode = WAL');
+      await new Projector(options.log ?? store, db, projections, {
+        pageSize: options.pageSize,
+        replayLog: { sqlitePath: join(dir, 'reloc.db') },
+        replayWorkerFrom: 1,
+      }).rebuild();
+      return db;
+    }
+
+    it.each([
+      ['pages of 2000', 2000],
+      ['pages of 7 (files carried from page to page, or read back from the table)', 7],
+    ])('%s: every table identical, row by row', async (_name, pageSize) => {
+      const db = await rebuiltByWorker(ALL_PROJECTIONS, { pageSize });
+      expect(warnings).not.toHaveBeenCalled();
+      const replay = await compareReadModels(store, db, ALL_PROJECTIONS);
+      expect(replay.tables).toBeGreaterThan(10);
+      expect(replay.differences).toEqual([]);
+    });
+
+    it('pages other than those it read ahead (the log read by pages of 5, it reads 7): every table identical', async () => {
+      const db = await rebuiltByWorker(ALL_PROJECTIONS, { pageSize: 7, log: pagedStore(5) });
+      expect(warnings).not.toHaveBeenCalled();
+      expect((await compareReadModels(store, db, ALL_PROJECTIONS)).differences).toEqual([]);
+    });
+
+    const pgUrl = testPostgresUrl();
+    const pgUnavailable = postgresUnavailableReason(pgUrl);
+    const onPostgres = pgUnavailable && !isServiceRequired('postgres') ? it.skip : it;
+    onPostgres(
+      'the log on PostgreSQL (scaled mode), read by the worker too: every table identical',
+      async () => {
+        if (pgUnavailable) throw new Error(pgUnavailable);
+        const database = await createThrowawayDatabase(pgUrl);
+        const pg = new PostgresEventStore(database.url);
+        try {
+          const events = await store.readAll(0, 1_000_000);
+          for (let i = 0; i < events.length;) {
+            const run = [events[i]];
+            while (events[++i]?.streamId === run[0].streamId) run.push(events[i]);
+            await pg.appendToStream(
+              run[0].streamId,
+              run.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+            );
+          }
+          const db = new Database(join(dir, 'read-models-pg.db'));
+          dbs.push(db);
+          db.pragma('journal_mode = WAL');
+          await new Projector(pg, db, ALL_PROJECTIONS, {
+            pageSize: 50,
+            replayLog: { eventStoreUrl: database.url, sqlitePath: join(dir, 'unused.db') },
+            replayWorkerFrom: 1,
+          }).rebuild();
+          expect(warnings).not.toHaveBeenCalled();
+          expect((await compareReadModels(pg, db, ALL_PROJECTIONS)).differences).toEqual([]);
+        } finally {
+          await pg.close();
+          await database.drop();
+        }
+      },
+    );
+
+    it('a worker that cannot start, or fails half way: the projector folds the pages itself, every table identical', async () => {
+      const withScript = (script: string) =>
+        ALL_PROJECTIONS.map((p) =>
+          p === projectsProjection
+            ? { ...p, replayWorker: { ...projectsProjection.replayWorker!, script } }
+            : p,
+        );
+      const missing = await rebuiltByWorker(withScript(join(dir, 'no-such-worker.js')), {
+        pageSize: 50,
+      });
+      expect(warnings).toHaveBeenCalledWith(
+        expect.stringContaining('no replay worker for projects'),
+      );
+      expect((await compareReadModels(store, missing, ALL_PROJECTIONS)).differences).toEqual([]);
+
+      // The real worker's pages, until it throws from its fifth on.
+      warnings.mockClear();
+      const failing = join(dir, 'failing-worker.js');
+      const dist = dirname(projectsProjection.replayWorker!.script);
+      writeFileSync(
+        failing,
+        `const { serveReplayPages } = require(${JSON.stringify(join(dist, '../infrastructure/replay-worker.js'))});
+         const { foldInto, pageWrites, storedProject } = require(${JSON.stringify(join(dist, 'projects.projection.js'))});
+         let pages = 0;
+         serveReplayPages((db) => {
+           const doc = db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck();
+           return (events, carried) => {
+             if (++pages >= 5) throw new Error('worker broke');
+             const held = new Map();
+             for (const event of events)
+               foldInto(held, event, (id) => (carried?.has(id) ? { ...carried.get(id) } : storedProject(doc.get(id))));
+             return { answer: pageWrites(held), carry: held };
+           };
+         });`,
+      );
+      const recovered = await rebuiltByWorker(withScript(failing), { pageSize: 50 });
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining('worker broke'));
+      expect((await compareReadModels(store, recovered, ALL_PROJECTIONS)).differences).toEqual([]);
+    });
   });
 
   it("each file's timeline, computed on read, is the entries the reference stored, in their order", async () => {

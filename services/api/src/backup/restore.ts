@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config';
-import { openEventStore, openReadDb } from '../infrastructure/event-sourcing.module';
+import {
+  openEventStore,
+  openReadDb,
+  projectorOptions,
+} from '../infrastructure/event-sourcing.module';
 import {
   compareReadModels,
   formatVerification,
@@ -68,7 +72,7 @@ export async function restoreAndVerify(
   const store = openEventStore(config);
   const db = openReadDb(config);
   try {
-    const projector = new Projector(store, db, ALL_PROJECTIONS);
+    const projector = new Projector(store, db, ALL_PROJECTIONS, projectorOptions(config));
     await projector.rebuild((position) => onProgress('relecture', position, log.head));
     const chains = await verifyChains(store, (position) =>
       onProgress('chaînes', position, log.head),

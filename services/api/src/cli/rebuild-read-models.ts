@@ -1,7 +1,11 @@
 import 'reflect-metadata';
 import { loadConfig } from '../config';
 import { DataDirInUseError, DataDirLock } from '../infrastructure/data-dir-lock';
-import { openEventStore, openReadDb } from '../infrastructure/event-sourcing.module';
+import {
+  openEventStore,
+  openReadDb,
+  projectorOptions,
+} from '../infrastructure/event-sourcing.module';
 import { Projector } from '../infrastructure/projector';
 import { ALL_PROJECTIONS } from '../infrastructure/read-models';
 
@@ -12,7 +16,7 @@ async function main(): Promise<void> {
   const lock = DataDirLock.acquire(config.dataDir);
   const store = openEventStore(config);
   const db = openReadDb(config);
-  const projector = new Projector(store, db, ALL_PROJECTIONS);
+  const projector = new Projector(store, db, ALL_PROJECTIONS, projectorOptions(config));
   const started = Date.now();
   const head = await store.headPosition();
   let lastPrint = 0;

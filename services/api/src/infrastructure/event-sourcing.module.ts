@@ -5,7 +5,7 @@ import { createEventStore, EventStore } from '@reloc/eventstore';
 import { APP_CONFIG, AppConfig } from '../config';
 import { CommandExecutor } from './command-executor';
 import { Metrics } from './metrics';
-import { Projector } from './projector';
+import { Projector, ProjectorOptions } from './projector';
 import { ALL_PROJECTIONS } from './read-models';
 import { DataDirLock } from './data-dir-lock';
 import { EVENT_STORE, READ_DB } from './tokens';
@@ -21,6 +21,23 @@ export function openReadDb(config: AppConfig): Database.Database {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   return db;
+}
+
+/**
+ * The projector's settings, the same for the API, `rebuild-read-models` and a restore. A
+ * replay's worker threads open the log as openEventStore does; not EventStoreDB's (no server
+ * here to prove a second reader against), whose replays stay on one thread.
+ */
+export function projectorOptions(config: AppConfig): ProjectorOptions {
+  const esdb = /^esdb/i.test(config.eventStoreUrl?.trim() ?? '');
+  return {
+    replayLog: esdb
+      ? undefined
+      : {
+          eventStoreUrl: config.eventStoreUrl ?? undefined,
+          sqlitePath: join(config.dataDir, 'reloc.db'),
+        },
+  };
 }
 
 export function openEventStore(config: AppConfig): EventStore {
@@ -45,7 +62,10 @@ export function openEventStore(config: AppConfig): EventStore {
       provide: Projector,
       inject: [EVENT_STORE, READ_DB, APP_CONFIG],
       useFactory: (store: EventStore, db: Database.Database, config: AppConfig) =>
-        new Projector(store, db, ALL_PROJECTIONS, { delayMs: config.projectorDelayMs }),
+        new Projector(store, db, ALL_PROJECTIONS, {
+          ...projectorOptions(config),
+          delayMs: config.projectorDelayMs,
+        }),
     },
     {
       provide: CommandExecutor,

@@ -38,4 +38,10 @@ export type Projection = {
   flush?(db: Database.Database): void;
   /** Forgets what `apply` holds in memory when the page fails (its transaction rolls back). */
   discard?(db: Database.Database): void;
+  /**
+   * For a projection whose pages another thread can fold during a long replay
+   * (replay-worker.ts): the compiled worker script, which answers each page with what to
+   * write, and `write`, which writes that answer in the page's transaction as `flush` would.
+   */
+  replayWorker?: { script: string; write(db: Database.Database, answer: unknown): void };
 };

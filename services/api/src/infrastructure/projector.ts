@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { EventStore, RecordedEvent, START, Subscription } from '@reloc/eventstore';
 import { Projection } from './projection';
+import { LogSource, ReplayWorker } from './replay-worker';
 import { WalCheckpointer } from './wal-checkpointer';
 
 /** Events a page when catching up: fewer commits (each writes every database page it dirtied),
@@ -21,6 +22,11 @@ const REBUILD_WAL_PAGES = 20000;
  * first checkpoint anyway.
  */
 const CONCURRENT_CHECKPOINT_FROM = 20000;
+/**
+ * Events left to replay from which a projection with a `replayWorker` has its pages folded by
+ * another thread (replay-worker.ts): below, starting the thread costs more than it saves.
+ */
+const REPLAY_WORKER_FROM = 20000;
 
 /**
  * Told of every page once its rows are committed, before the writers waiting for it are
@@ -28,6 +34,16 @@ const CONCURRENT_CHECKPOINT_FROM = 20000;
  */
 export type PageListener = (events: readonly RecordedEvent[], live: boolean) => void;
 const CHECKPOINT_NAME = 'read-models';
+
+export type ProjectorOptions = {
+  /** A pause before each page (tests of what a lagging projector shows). */
+  delayMs?: number;
+  pageSize?: number;
+  concurrentCheckpointFrom?: number;
+  /** The log as another thread opens it: without it, a replay runs on this thread only. */
+  replayLog?: LogSource;
+  replayWorkerFrom?: number;
+};
 
 /**
  * Feeds every read model from the global log: catches up by pages (one transaction a page),
@@ -44,16 +60,14 @@ export class Projector {
   private checkpointStatement: Database.Statement | null = null;
   private readonly applyPage: (events: RecordedEvent[]) => void;
   private readonly pageListeners = new Set<PageListener>();
+  /** During a replay: projections whose pages another thread folds, with that thread. */
+  private readonly remotes = new Map<Projection, ReplayWorker>();
 
   constructor(
     private readonly store: EventStore,
     private readonly db: Database.Database,
     private readonly projections: readonly Projection[],
-    private readonly options: {
-      delayMs?: number;
-      pageSize?: number;
-      concurrentCheckpointFrom?: number;
-    } = {},
+    private readonly options: ProjectorOptions = {},
   ) {
     for (const projection of projections) {
       for (const type of projection.handles) {
@@ -64,10 +78,13 @@ export class Projector {
     }
     const flushing = projections.filter((projection) => projection.flush);
     const transaction = db.transaction((events: RecordedEvent[]) => {
+      const remotes = this.remotes;
       for (const event of events) {
-        for (const projection of this.byType.get(event.type) ?? []) projection.apply(db, event);
+        for (const projection of this.byType.get(event.type) ?? [])
+          if (!remotes.has(projection)) projection.apply(db, event);
       }
-      for (const projection of flushing) projection.flush!(db);
+      for (const projection of flushing) if (!remotes.has(projection)) projection.flush!(db);
+      for (const [projection, worker] of remotes) this.writeRemotePage(projection, worker, events);
       this.saveCheckpoint(events[events.length - 1].position);
     });
     this.applyPage = (events) => {
@@ -197,11 +214,16 @@ export class Projector {
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     const walPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
     if (largerCache) this.db.pragma(`cache_size = ${REBUILD_CACHE_SIZE}`);
-    const checkpointer = await this.concurrentCheckpointer(untilPosition);
+    const toReplay = this.db.memory
+      ? 0
+      : Math.min(await this.store.headPosition(), untilPosition ?? Infinity) - this.position;
+    const checkpointer = this.concurrentCheckpointer(toReplay);
     this.db.pragma(`wal_autocheckpoint = ${checkpointer ? 0 : REBUILD_WAL_PAGES}`);
     try {
+      await this.startReplayWorkers(toReplay, untilPosition);
       await this.catchUp(onProgress, untilPosition);
     } finally {
+      await this.stopReplayWorkers();
       try {
         // What it deferred is built with the larger cache still there (its sorts keep to it),
         // and the checkpointer still copying what they write.
@@ -220,15 +242,71 @@ export class Projector {
    * A checkpointer thread for a long replay into a database file, null otherwise. Should it
    * fail, this connection checkpoints again by itself.
    */
-  private async concurrentCheckpointer(untilPosition?: number): Promise<WalCheckpointer | null> {
-    if (this.db.memory) return null;
-    const head = Math.min(await this.store.headPosition(), untilPosition ?? Infinity);
+  private concurrentCheckpointer(toReplay: number): WalCheckpointer | null {
     const from = this.options.concurrentCheckpointFrom ?? CONCURRENT_CHECKPOINT_FROM;
-    if (head - this.position < from) return null;
+    if (this.db.memory || toReplay < from) return null;
     return WalCheckpointer.start(this.db.name, (error) => {
       this.logger.warn(`WAL checkpointer stopped, the replay checkpoints itself: ${String(error)}`);
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${REBUILD_WAL_PAGES}`);
     });
+  }
+
+  /**
+   * For a long replay into a database file whose log another thread can open: a worker per
+   * projection that has one. One that fails to start leaves its projection to this thread.
+   */
+  private async startReplayWorkers(toReplay: number, untilPosition?: number): Promise<void> {
+    const log = this.options.replayLog;
+    const from = this.options.replayWorkerFrom ?? REPLAY_WORKER_FROM;
+    if (!log || this.db.memory || toReplay < from) return;
+    for (const projection of this.projections) {
+      if (!projection.replayWorker) continue;
+      try {
+        const worker = await ReplayWorker.start(projection.replayWorker.script, {
+          log,
+          readDbPath: this.db.name,
+          pageSize: this.options.pageSize ?? PAGE_SIZE,
+          untilPosition: untilPosition ?? Number.MAX_SAFE_INTEGER,
+        });
+        this.remotes.set(projection, worker);
+      } catch (error) {
+        this.logger.warn(
+          `no replay worker for ${projection.name}, replayed here: ${String(error)}`,
+        );
+      }
+    }
+  }
+
+  private async stopReplayWorkers(): Promise<void> {
+    const workers = [...this.remotes.values()];
+    this.remotes.clear();
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+
+  /**
+   * Writes the page its worker folded; should the worker fail, folds the page here and leaves
+   * the rest of the replay to this thread.
+   */
+  private writeRemotePage(
+    projection: Projection,
+    worker: ReplayWorker,
+    events: RecordedEvent[],
+  ): void {
+    let answer: unknown;
+    try {
+      answer = worker.answer();
+    } catch (error) {
+      this.logger.warn(
+        `replay worker of ${projection.name} failed, replayed here: ${String(error)}`,
+      );
+      this.remotes.delete(projection);
+      void worker.stop();
+      for (const event of events)
+        if (this.byType.get(event.type)?.includes(projection)) projection.apply(this.db, event);
+      projection.flush?.(this.db);
+      return;
+    }
+    projection.replayWorker!.write(this.db, answer);
   }
 
   waitFor(position: number, timeoutMs = 10000): Promise<void> {
@@ -280,6 +358,9 @@ export class Projector {
 
   private async handle(events: RecordedEvent[]): Promise<void> {
     if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
+    // Replay workers read the page's events themselves, while this thread applies the others'.
+    for (const worker of this.remotes.values())
+      worker.request(this.position, events[events.length - 1].position, events.length);
     this.applyPage(events);
     this.position = events[events.length - 1].position;
     for (const listener of this.pageListeners) {

@@ -10,6 +10,7 @@ import type { RecordedEvent } from '@reloc/eventstore';
 import { Projection } from '../infrastructure/projection';
 import { preparedPerConnection } from '../infrastructure/prepared-statements';
 import { parseProjectDoc, stringifyProjectDoc } from './project-doc';
+import { compiledScript } from '../infrastructure/replay-worker';
 
 const PROJECT_EVENT = /^Project[A-Z]/;
 
@@ -170,6 +171,60 @@ function removeTile(db: Database.Database, id: string): void {
 }
 
 /**
+ * Folds a project event into the files held for the page (by id); a file not held yet starts
+ * from `stored(id)` (its stored document), or from an empty project.
+ */
+export function foldInto(
+  held: Map<string, Project>,
+  event: RecordedEvent,
+  stored: (id: string) => Project | null,
+): void {
+  if (!PROJECT_EVENT.test(event.type)) return;
+  const id = event.streamId.replace(/^project-/, '');
+  const kept = held.get(id);
+  const after = foldProjectEvent(kept ?? stored(id) ?? projectDecider.initialState(), {
+    type: event.type,
+    data: event.data,
+  } as ProjectEvent);
+  if (after !== kept) held.set(id, after);
+}
+
+/** A file as `project_docs` holds it, null when it has no document. */
+export function storedProject(raw: string | undefined): Project | null {
+  return raw ? parseProjectDoc(raw) : null;
+}
+
+/**
+ * What a page's files write when the search index is absent (a replay), in the order of one
+ * write per file: runs of tiles, each run but the last followed by the removal of a deleted
+ * file's tile (`removed`, in order), then every document.
+ */
+export type ProjectPageWrites = { tileRuns: unknown[][]; removed: string[]; docs: unknown[] };
+
+export function pageWrites(held: Map<string, Project>): ProjectPageWrites {
+  const writes: ProjectPageWrites = { tileRuns: [], removed: [], docs: [] };
+  let tiles: unknown[] = [];
+  for (const [id, project] of held) {
+    writes.docs.push(id, stringifyProjectDoc(project));
+    if ((project as unknown as { deleted?: boolean }).deleted) {
+      writes.tileRuns.push(tiles);
+      tiles = [];
+      writes.removed.push(id);
+    } else pushTile(tiles, project, searchText(project));
+  }
+  writes.tileRuns.push(tiles);
+  return writes;
+}
+
+function writePage(db: Database.Database, writes: ProjectPageWrites): void {
+  writes.tileRuns.forEach((tiles, run) => {
+    writeRows(db, TILES, tiles);
+    if (run < writes.removed.length) removeTile(db, writes.removed[run]);
+  });
+  writeRows(db, DOCS, writes.docs);
+}
+
+/**
  * Projects, folded with the domain's own `evolve`: the whole file as a document (for the
  * project page) and its board tile (for the boards' filters and counts). A file's timeline
  * is not stored: it is computed from the file's stream when read (project-timeline.ts).
@@ -239,41 +294,29 @@ export const projectsProjection: Projection = {
     );
   },
   apply(db, event: RecordedEvent) {
-    if (!PROJECT_EVENT.test(event.type)) return;
-    const id = event.streamId.replace(/^project-/, '');
-    const files = pendingOf(db);
-    const held = files.get(id);
-    let before: Project | null = held ?? null;
-    if (!held) {
-      const raw = sql(db).doc.get(id) as string | undefined;
-      before = raw ? parseProjectDoc(raw) : null;
-    }
-    const after = foldProjectEvent(before ?? projectDecider.initialState(), {
-      type: event.type,
-      data: event.data,
-    } as ProjectEvent);
-    if (after !== held) files.set(id, after);
+    foldInto(pendingOf(db), event, (id) =>
+      storedProject(sql(db).doc.get(id) as string | undefined),
+    );
   },
   flush(db) {
     const held = pending.get(db);
     if (!held?.size) return;
-    // Without the search index (a replay), tiles are written as documents are, by batches,
-    // those before a removed one first: in the order of one write per file.
-    const indexed = sql(db).search !== null;
-    const docs: unknown[] = [];
-    let tiles: unknown[] = [];
-    for (const [id, project] of held) {
-      docs.push(id, stringifyProjectDoc(project));
-      if ((project as unknown as { deleted?: boolean }).deleted) {
-        writeRows(db, TILES, tiles);
-        tiles = [];
-        removeTile(db, id);
-      } else if (indexed) saveTile(db, project);
-      else pushTile(tiles, project, searchText(project));
+    // Without the search index (a replay), tiles are written as documents are, by batches.
+    if (sql(db).search === null) writePage(db, pageWrites(held));
+    else {
+      const docs: unknown[] = [];
+      for (const [id, project] of held) {
+        docs.push(id, stringifyProjectDoc(project));
+        if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
+        else saveTile(db, project);
+      }
+      writeRows(db, DOCS, docs);
     }
-    writeRows(db, TILES, tiles);
-    writeRows(db, DOCS, docs);
     held.clear();
+  },
+  replayWorker: {
+    script: compiledScript(__dirname, 'projects-replay.worker.js'),
+    write: (db, answer) => writePage(db, answer as ProjectPageWrites),
   },
   discard(db) {
     pending.get(db)?.clear();
