@@ -26,6 +26,8 @@ import {
   postgresUnavailableReason,
   testPostgresUrl,
 } from '../../../libs/eventstore/src/testing/postgres';
+import { loadConfig } from '../src/config';
+import { projectorOptions } from '../src/infrastructure/event-sourcing.module';
 import { compareReadModels } from '../src/infrastructure/log-verification';
 import { Projection } from '../src/infrastructure/projection';
 import { Projector } from '../src/infrastructure/projector';
@@ -635,6 +637,25 @@ describe('projects read model: batched rebuild equals the event-by-event project
       const db = await rebuiltByWorker(ALL_PROJECTIONS, { pageSize: 7, log: pagedStore(5) });
       expect(warnings).not.toHaveBeenCalled();
       expect((await compareReadModels(store, db, ALL_PROJECTIONS)).differences).toEqual([]);
+    });
+
+    it('the API, `rebuild-read-models` and a restore give it their log: the embedded file, PostgreSQL, not EventStoreDB', () => {
+      const base = {
+        RELOC_DATA_DIR: dir,
+        RELOC_TOKEN_SECRET: 'projects-rebuild-test-0123456789abcdef',
+      };
+      const embedded = loadConfig(base);
+      expect(projectorOptions(embedded).replayLog).toEqual({
+        eventStoreUrl: undefined,
+        sqlitePath: join(embedded.dataDir, 'reloc.db'),
+      });
+      const url = 'postgres://reloc@127.0.0.1:5432/reloc';
+      expect(projectorOptions(loadConfig({ ...base, EVENTSTORE_URL: url })).replayLog).toEqual({
+        eventStoreUrl: url,
+        sqlitePath: join(embedded.dataDir, 'reloc.db'),
+      });
+      const esdb = loadConfig({ ...base, EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false' });
+      expect(projectorOptions(esdb).replayLog).toBeUndefined();
     });
 
     const pgUrl = testPostgresUrl();
