@@ -539,7 +539,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
       .all() as string[];
   }
 
-  it('a rebuild builds again every index its projections defer, even when it fails half way', async () => {
+  it('a rebuild builds again every index its projections defer, even when it fails half way; the next start rebuilds', async () => {
     const fresh = new Database(':memory:');
     dbs.push(fresh);
     new Projector(store, fresh, ALL_PROJECTIONS).setup();
@@ -563,12 +563,27 @@ describe('projects read model: batched rebuild equals the event-by-event project
       new Projector(failing, db, ALL_PROJECTIONS, { pageSize: 1000 }).rebuild(),
     ).rejects.toThrow('disk gone');
     expect(indexes(db)).toEqual(expected);
-    // The deferred search index is back too, with every tile written so far.
+    // The deferred search index is back too, with every tile written so far (none: a replay
+    // holds its files until it ends).
     const count = (sql: string) => db.prepare(sql).pluck().get() as number;
-    expect(count('SELECT count(*) FROM project_board')).toBeGreaterThan(50);
+    expect(count('SELECT count(*) FROM dashboard_reached')).toBeGreaterThan(50);
     expect(count('SELECT count(*) FROM project_search')).toBe(
       count('SELECT count(*) FROM project_board'),
     );
+    // The next start finds the replay interrupted: it rebuilds, every table whole again.
+    const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const restarted = new Projector(store, db, ALL_PROJECTIONS, { pageSize: 1000 });
+    try {
+      await restarted.start();
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining('interrupted'));
+    } finally {
+      await restarted.stop();
+      warnings.mockRestore();
+    }
+    const replay = await compareReadModels(store, db, ALL_PROJECTIONS);
+    expect(replay.differences).toEqual([]);
+    expect(count('SELECT count(*) FROM project_board')).toBeGreaterThan(100);
+    expectSearchIndexWhole(db);
   });
 
   it.each([
@@ -585,6 +600,22 @@ describe('projects read model: batched rebuild equals the event-by-event project
     expect(replay.tables).toBeGreaterThan(10);
     expect(replay.differences).toEqual([]);
   });
+
+  it.each([
+    ['pages of 2000', 2000],
+    ['pages of 7', 7],
+  ])(
+    '%s, a replay holding 20 files at most (the least recently touched written first): every table identical',
+    async (_name, pageSize) => {
+      const db = new Database(':memory:');
+      dbs.push(db);
+      await new Projector(store, db, ALL_PROJECTIONS, { pageSize, replayHeldLimit: 20 }).rebuild();
+      expectSearchIndexWhole(db);
+      const replay = await compareReadModels(store, db, ALL_PROJECTIONS);
+      expect(replay.tables).toBeGreaterThan(10);
+      expect(replay.differences).toEqual([]);
+    },
+  );
 
   it('a rebuild into a database file, its WAL checkpointed by another thread: every table identical', async () => {
     const file = join(dir, 'read-models.db');
@@ -609,7 +640,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
 
     async function rebuiltByWorker(
       projections: readonly Projection[],
-      options: { pageSize: number; log?: SqliteEventStore },
+      options: { pageSize: number; log?: SqliteEventStore; heldLimit?: number },
     ) {
       const db = new Database(join(dir, `read-models-${dbs.length}.db`));
       dbs.push(db);
@@ -618,24 +649,36 @@ describe('projects read model: batched rebuild equals the event-by-event project
         pageSize: options.pageSize,
         replayLog: { sqlitePath: join(dir, 'reloc.db') },
         replayWorkerFrom: 1,
+        replayHeldLimit: options.heldLimit,
       }).rebuild();
       return db;
     }
 
     it.each([
-      ['pages of 2000', 2000],
-      ['pages of 7 (files carried from page to page, or read back from the table)', 7],
-    ])('%s: every table identical, row by row', async (_name, pageSize) => {
-      const db = await rebuiltByWorker(ALL_PROJECTIONS, { pageSize });
+      ['pages of 2000', 2000, undefined],
+      ['pages of 7 (files carried from page to page)', 7, undefined],
+      ['pages of 7, 20 files held at most (others written, read back from the table)', 7, 20],
+      ['pages of 50, 20 files held at most', 50, 20],
+    ])('%s: every table identical, row by row', async (_name, pageSize, heldLimit) => {
+      const db = await rebuiltByWorker(ALL_PROJECTIONS, { pageSize, heldLimit });
       expect(warnings).not.toHaveBeenCalled();
+      expectSearchIndexWhole(db);
       const replay = await compareReadModels(store, db, ALL_PROJECTIONS);
       expect(replay.tables).toBeGreaterThan(10);
       expect(replay.differences).toEqual([]);
     });
 
-    it('pages other than those it read ahead (the log read by pages of 5, it reads 7): every table identical', async () => {
-      const db = await rebuiltByWorker(ALL_PROJECTIONS, { pageSize: 7, log: pagedStore(5) });
-      expect(warnings).not.toHaveBeenCalled();
+    it('pages other than those it worked out ahead (the log read by pages of 5, it reads 7): the replay starts over on the projector, every table identical', async () => {
+      const db = await rebuiltByWorker(ALL_PROJECTIONS, {
+        pageSize: 7,
+        log: pagedStore(5),
+        heldLimit: 20,
+      });
+      expect(warnings).toHaveBeenCalledWith(
+        expect.stringContaining('the log changed under the replay after position'),
+      );
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining('starts over on this thread'));
+      expectSearchIndexWhole(db);
       expect((await compareReadModels(store, db, ALL_PROJECTIONS)).differences).toEqual([]);
     });
 
@@ -694,7 +737,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
       },
     );
 
-    it('a worker that cannot start, or fails half way: the projector folds the pages itself, every table identical', async () => {
+    it('a worker that cannot start, or fails half way: the projector replays the log itself, every table identical', async () => {
       const withScript = (script: string) =>
         ALL_PROJECTIONS.map((p) =>
           p === projectsProjection
@@ -709,28 +752,28 @@ describe('projects read model: batched rebuild equals the event-by-event project
       );
       expect((await compareReadModels(store, missing, ALL_PROJECTIONS)).differences).toEqual([]);
 
-      // The real worker's pages, until it throws from its fifth on.
+      // A worker that answers its first four pages (writing nothing, holding nothing), then
+      // throws: what it held is lost, so the replay starts over on the projector's thread.
       warnings.mockClear();
       const failing = join(dir, 'failing-worker.js');
       const dist = dirname(projectsProjection.replayWorker!.script);
       writeFileSync(
         failing,
         `const { serveReplayPages } = require(${JSON.stringify(join(dist, '../infrastructure/replay-worker.js'))});
-         const { foldInto, pageWrites, storedProject } = require(${JSON.stringify(join(dist, 'projects.projection.js'))});
+         const nothing = { tileRuns: [[]], removed: [], docs: [] };
          let pages = 0;
-         serveReplayPages((db) => {
-           const doc = db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck();
-           return (events, carried) => {
+         serveReplayPages(() => ({
+           page() {
              if (++pages >= 5) throw new Error('worker broke');
-             const held = new Map();
-             for (const event of events)
-               foldInto(held, event, (id) => (carried?.has(id) ? { ...carried.get(id) } : storedProject(doc.get(id))));
-             return { answer: pageWrites(held), carry: held };
-           };
-         });`,
+             return nothing;
+           },
+           finish: () => nothing,
+         }));`,
       );
       const recovered = await rebuiltByWorker(withScript(failing), { pageSize: 50 });
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('worker broke'));
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining('starts over on this thread'));
+      expectSearchIndexWhole(recovered);
       expect((await compareReadModels(store, recovered, ALL_PROJECTIONS)).differences).toEqual([]);
     });
   });
@@ -812,26 +855,31 @@ describe('projects read model: batched rebuild equals the event-by-event project
         typeof pageSize === 'string'
           ? await rebuiltThenCaughtUp()
           : await built(ALL_PROJECTIONS, pageSize);
-      const tiles = db.prepare('SELECT id, search FROM project_board').all() as {
-        id: string;
-        search: string;
-      }[];
-      for (const term of ['dup', 'elodie', 'ÉLO', 'société g', 'zoé', 'p0012', 'nan']) {
-        const found = db
-          .prepare(
-            'SELECT id FROM project_board WHERE rowid IN (SELECT rowid FROM project_search WHERE project_search MATCH ?) ORDER BY id',
-          )
-          .pluck()
-          .all(`"${term}"`);
-        const expected = tiles
-          .filter((tile) => foldText(tile.search).includes(foldText(term)))
-          .map((tile) => tile.id)
-          .sort();
-        expect(found).toEqual(expected);
-        expect(expected.length).toBeGreaterThan(0);
-      }
+      expectSearchIndexWhole(db);
     },
   );
+
+  /** The search index finds exactly the tiles whose folded text holds each term. */
+  function expectSearchIndexWhole(db: Database.Database) {
+    const tiles = db.prepare('SELECT id, search FROM project_board').all() as {
+      id: string;
+      search: string;
+    }[];
+    for (const term of ['dup', 'elodie', 'ÉLO', 'société g', 'zoé', 'p0012', 'nan']) {
+      const found = db
+        .prepare(
+          'SELECT id FROM project_board WHERE rowid IN (SELECT rowid FROM project_search WHERE project_search MATCH ?) ORDER BY id',
+        )
+        .pluck()
+        .all(`"${term}"`);
+      const expected = tiles
+        .filter((tile) => foldText(tile.search).includes(foldText(term)))
+        .map((tile) => tile.id)
+        .sort();
+      expect(found).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
+    }
+  }
 
   /** The store, read in pages of at most `size` events (compareReadModels reads by 1000). */
   function pagedStore(size: number) {

@@ -39,9 +39,19 @@ export type Projection = {
   /** Forgets what `apply` holds in memory when the page fails (its transaction rolls back). */
   discard?(db: Database.Database): void;
   /**
+   * A replay (every read model rebuilt from the first event) begins: until `finishReplay`, the
+   * projection may hold what it folded across pages and write it later (each row once rather
+   * than once a page), as an interrupted replay is started over, never resumed. `heldLimit`:
+   * how many files (rows) it holds at most, when not its own default (tests set a small one).
+   */
+  beginReplay?(db: Database.Database, heldLimit?: number): void;
+  /** The log is replayed: writes what the projection still holds, in one last transaction. */
+  finishReplay?(db: Database.Database): void;
+  /**
    * For a projection whose pages another thread can fold during a long replay
    * (replay-worker.ts): the compiled worker script, which answers each page with what to
-   * write, and `write`, which writes that answer in the page's transaction as `flush` would.
+   * write, and `write`, which writes that answer in the page's transaction as `flush` would
+   * (and the worker's last answer, what it still holds, as `finishReplay` would).
    */
   replayWorker?: { script: string; write(db: Database.Database, answer: unknown): void };
 };

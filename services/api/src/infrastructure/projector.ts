@@ -34,6 +34,14 @@ const REPLAY_WORKER_FROM = 20000;
  */
 export type PageListener = (events: readonly RecordedEvent[], live: boolean) => void;
 const CHECKPOINT_NAME = 'read-models';
+/**
+ * The `rm_meta` key set while a replay is under way: projections may hold rows across its
+ * pages, so the tables are whole only once it ends. A start that finds it rebuilds.
+ */
+const REPLAYING_KEY = 'replaying';
+
+/** A replay worker stopped answering: its replay starts over, on the projector's thread. */
+class ReplayWorkerFailed extends Error {}
 
 export type ProjectorOptions = {
   /** A pause before each page (tests of what a lagging projector shows). */
@@ -43,6 +51,8 @@ export type ProjectorOptions = {
   /** The log as another thread opens it: without it, a replay runs on this thread only. */
   replayLog?: LogSource;
   replayWorkerFrom?: number;
+  /** How many files a projection holds across a replay's pages at most (tests: a few). */
+  replayHeldLimit?: number;
 };
 
 /**
@@ -84,7 +94,7 @@ export class Projector {
           if (!remotes.has(projection)) projection.apply(db, event);
       }
       for (const projection of flushing) if (!remotes.has(projection)) projection.flush!(db);
-      for (const [projection, worker] of remotes) this.writeRemotePage(projection, worker, events);
+      for (const [projection, worker] of remotes) this.writeRemotePage(projection, worker);
       this.saveCheckpoint(events[events.length - 1].position);
     });
     this.applyPage = (events) => {
@@ -126,6 +136,18 @@ export class Projector {
     return stored === this.versionsKey();
   }
 
+  private replayInterrupted(): boolean {
+    return !!this.db.prepare('SELECT 1 FROM rm_meta WHERE key = ?').get(REPLAYING_KEY);
+  }
+
+  private markReplaying(replaying: boolean): void {
+    if (replaying)
+      this.db
+        .prepare('INSERT OR REPLACE INTO rm_meta (key, value) VALUES (?, ?)')
+        .run(REPLAYING_KEY, String(this.position));
+    else this.db.prepare('DELETE FROM rm_meta WHERE key = ?').run(REPLAYING_KEY);
+  }
+
   private versionsKey(): string {
     return JSON.stringify(this.projections.map((p) => [p.name, p.version]));
   }
@@ -150,6 +172,9 @@ export class Projector {
     this.setup();
     if (!this.versionsMatch()) {
       this.logger.log('read models changed since the last run: rebuilding them from the log');
+      await this.rebuild();
+    } else if (this.replayInterrupted()) {
+      this.logger.warn('a replay of the log was interrupted: rebuilding the read models');
       await this.rebuild();
     } else if (this.position !== START && this.position > (await this.store.headPosition())) {
       // Read models ahead of the log: it was replaced (a restored log, another database). They
@@ -183,13 +208,18 @@ export class Projector {
   async rebuild(onProgress?: (position: number) => void, untilPosition?: number): Promise<void> {
     await this.stop();
     this.setup(); // a data dir never opened by the API has no checkpoint table yet
+    this.dropReadModels();
+    await this.replay({ largerCache: true }, onProgress, untilPosition);
+  }
+
+  /** Every read model emptied, back to the first event. */
+  private dropReadModels(): void {
     this.db.transaction(() => {
       for (const projection of this.projections) projection.drop(this.db);
       this.db.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(CHECKPOINT_NAME);
       this.saveVersions();
     })();
     this.setup();
-    await this.replay({ largerCache: true }, onProgress, untilPosition);
   }
 
   /**
@@ -204,12 +234,7 @@ export class Projector {
     onProgress?: (position: number) => void,
     untilPosition?: number,
   ): Promise<void> {
-    for (const projection of this.projections) {
-      for (const index of projection.deferredIndexes ?? [])
-        this.db.exec(`DROP INDEX IF EXISTS "${index}"`);
-      for (const table of projection.deferredTables ?? [])
-        this.db.exec(`DROP TABLE IF EXISTS "${table}"`);
-    }
+    this.dropDeferred();
     // The replay touches far more pages than a live page does: a larger page cache meanwhile.
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     const walPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
@@ -221,7 +246,17 @@ export class Projector {
     this.db.pragma(`wal_autocheckpoint = ${checkpointer ? 0 : REBUILD_WAL_PAGES}`);
     try {
       await this.startReplayWorkers(toReplay, untilPosition);
-      await this.catchUp(onProgress, untilPosition);
+      try {
+        await this.replayPages(onProgress, untilPosition);
+      } catch (error) {
+        if (!(error instanceof ReplayWorkerFailed)) throw error;
+        // What the worker held is lost with it: the replay starts over, here.
+        this.logger.warn(`${error.message}: the replay starts over on this thread`);
+        await this.stopReplayWorkers();
+        this.dropReadModels();
+        this.dropDeferred();
+        await this.replayPages(onProgress, untilPosition);
+      }
     } finally {
       await this.stopReplayWorkers();
       try {
@@ -236,6 +271,41 @@ export class Projector {
         this.db.pragma('wal_checkpoint(TRUNCATE)');
       }
     }
+  }
+
+  /** What the projections defer during a replay (built again by `setup` at its end). */
+  private dropDeferred(): void {
+    for (const projection of this.projections) {
+      for (const index of projection.deferredIndexes ?? [])
+        this.db.exec(`DROP INDEX IF EXISTS "${index}"`);
+      for (const table of projection.deferredTables ?? [])
+        this.db.exec(`DROP TABLE IF EXISTS "${table}"`);
+    }
+  }
+
+  /**
+   * The replay's pages, marked as under way until its last transaction, where the projections
+   * (and workers) write what they held across pages.
+   */
+  private async replayPages(
+    onProgress?: (position: number) => void,
+    untilPosition?: number,
+  ): Promise<void> {
+    this.markReplaying(true);
+    for (const projection of this.projections)
+      if (!this.remotes.has(projection))
+        projection.beginReplay?.(this.db, this.options.replayHeldLimit);
+    await this.catchUp(onProgress, untilPosition);
+    this.db.transaction(() => {
+      for (const projection of this.projections) {
+        const worker = this.remotes.get(projection);
+        if (worker) {
+          worker.requestFinish();
+          projection.replayWorker!.write(this.db, this.remoteAnswer(projection, worker));
+        } else projection.finishReplay?.(this.db);
+      }
+      this.markReplaying(false);
+    })();
   }
 
   /**
@@ -267,6 +337,7 @@ export class Projector {
           readDbPath: this.db.name,
           pageSize: this.options.pageSize ?? PAGE_SIZE,
           untilPosition: untilPosition ?? Number.MAX_SAFE_INTEGER,
+          heldLimit: this.options.replayHeldLimit,
         });
         this.remotes.set(projection, worker);
       } catch (error) {
@@ -283,30 +354,18 @@ export class Projector {
     await Promise.all(workers.map((worker) => worker.stop()));
   }
 
-  /**
-   * Writes the page its worker folded; should the worker fail, folds the page here and leaves
-   * the rest of the replay to this thread.
-   */
-  private writeRemotePage(
-    projection: Projection,
-    worker: ReplayWorker,
-    events: RecordedEvent[],
-  ): void {
-    let answer: unknown;
+  /** Writes the page its worker folded (its failure fails the page and the replay). */
+  private writeRemotePage(projection: Projection, worker: ReplayWorker): void {
+    projection.replayWorker!.write(this.db, this.remoteAnswer(projection, worker));
+  }
+
+  /** The worker's answer to what was last asked; its failure fails the page and the replay. */
+  private remoteAnswer(projection: Projection, worker: ReplayWorker): unknown {
     try {
-      answer = worker.answer();
+      return worker.answer();
     } catch (error) {
-      this.logger.warn(
-        `replay worker of ${projection.name} failed, replayed here: ${String(error)}`,
-      );
-      this.remotes.delete(projection);
-      void worker.stop();
-      for (const event of events)
-        if (this.byType.get(event.type)?.includes(projection)) projection.apply(this.db, event);
-      projection.flush?.(this.db);
-      return;
+      throw new ReplayWorkerFailed(`replay worker of ${projection.name} failed: ${String(error)}`);
     }
-    projection.replayWorker!.write(this.db, answer);
   }
 
   waitFor(position: number, timeoutMs = 10000): Promise<void> {

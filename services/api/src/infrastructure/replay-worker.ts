@@ -17,7 +17,9 @@ export type LogSource = { eventStoreUrl?: string; sqlitePath: string };
 /** Longest wait for a page's answer before the projector does the page itself. */
 const ANSWER_TIMEOUT_MS = 60_000;
 
-type Request = { seq: number; from: number; to: number; count: number };
+/** A page to answer, or (`finish`) what the worker still holds once the log is replayed. */
+type Request =
+  { seq: number; from: number; to: number; count: number } | { seq: number; finish: true };
 type Answer = { seq: number; answer?: unknown; error?: string };
 
 type Setup = {
@@ -26,6 +28,8 @@ type Setup = {
   pageSize: number;
   /** The last position the replay goes to. */
   untilPosition: number;
+  /** How many files (rows) the worker holds at most, when not its own default. */
+  heldLimit?: number;
   /** Two Int32: the last page answered (its `seq`), then 1 once the thread has stopped. */
   answered: SharedArrayBuffer;
   /** Where answers are posted, read by the projector without returning to its event loop. */
@@ -62,7 +66,13 @@ export class ReplayWorker {
   /** Starts the thread and waits until it has opened the log and the read models. */
   static async start(
     script: string,
-    options: { log: LogSource; readDbPath: string; pageSize: number; untilPosition: number },
+    options: {
+      log: LogSource;
+      readDbPath: string;
+      pageSize: number;
+      untilPosition: number;
+      heldLimit?: number;
+    },
   ): Promise<ReplayWorker> {
     const answered = new SharedArrayBuffer(8);
     const { port1, port2 } = new MessageChannel();
@@ -89,6 +99,11 @@ export class ReplayWorker {
     this.worker.postMessage({ seq: ++this.seq, from, to, count } satisfies Request);
   }
 
+  /** Asks for what it still holds, the log replayed (then `answer`). */
+  requestFinish(): void {
+    this.worker.postMessage({ seq: ++this.seq, finish: true } satisfies Request);
+  }
+
   /** Waits (blocking this thread, inside the page's transaction) for the last page asked. */
   answer(timeoutMs = ANSWER_TIMEOUT_MS): unknown {
     const deadline = Date.now() + timeoutMs;
@@ -113,24 +128,27 @@ export class ReplayWorker {
 }
 
 /**
- * A page's work in the worker: what to answer, and what to carry to the next page (`carried`:
- * what the page before carried, undefined for the first). The next page is worked out before
- * this one is committed, so what it reads of the read models must come from `carried` for
- * everything this page changed. It must leave `carried` as it is: a page guessed wrong (the
- * log grew meanwhile) is worked out again from the same `carried`.
+ * The worker's work: `page`, a page's answer (what the projector writes in that page's
+ * transaction); `finish`, the last answer, once the log is replayed. A page may be worked out
+ * before the one before it is committed: what it reads of the read models must come from
+ * memory for everything the answers before it write.
  */
-export type ReplayPage = (
-  events: RecordedEvent[],
-  carried: unknown,
-) => { answer: unknown; carry: unknown };
+export type ReplayPages = {
+  page(events: RecordedEvent[]): unknown;
+  finish(): unknown;
+};
 
 /**
  * The worker thread's side: opens the log and the read models (read only), then answers each
- * page asked with `page`, built once by `makePage` on the read models' connection. Each page
- * is read and worked out as soon as the one before is answered, while the projector commits
- * that one: when asked, the answer is most often ready.
+ * page asked with `pages`, built once by `makePages` on the read models' connection. Once a
+ * page is answered, the next is read, and worked out when it is a whole page (then the same
+ * page the projector reads next), while the projector commits the one answered: when asked,
+ * the answer is most often ready. The pages are worked out once each, in order: a page asked
+ * that differs from one worked out ahead (the log changed under it) fails the worker.
  */
-export function serveReplayPages(makePage: (db: Database.Database) => ReplayPage): void {
+export function serveReplayPages(
+  makePages: (db: Database.Database, heldLimit: number | undefined) => ReplayPages,
+): void {
   const setup = workerData as Setup;
   const port = parentPort!;
   const answered = new Int32Array(setup.answered);
@@ -151,41 +169,49 @@ export function serveReplayPages(makePage: (db: Database.Database) => ReplayPage
     { sqlitePath: setup.log.sqlitePath },
   );
   const db = new Database(setup.readDbPath, { readonly: true, fileMustExist: true });
-  const page = makePage(db);
-  let carried: unknown;
+  const pages = makePages(db, setup.heldLimit);
 
-  const read = async (from: number, to: number) =>
-    (await store.readAll(from, setup.pageSize, { metadata: 'on-access' })).filter(
-      (event) => event.position <= to,
-    );
-  /** The page after `from` as the projector will most likely ask for it, worked out. */
-  const workOut = async (from: number) => {
-    const events = await read(from, setup.untilPosition);
-    return { from, events, result: events.length ? page(events, carried) : null };
+  const read = async (from: number, to: number) => {
+    const events = await store.readAll(from, setup.pageSize, { metadata: 'on-access' });
+    return {
+      whole: events.length === setup.pageSize,
+      events: events.filter((e) => e.position <= to),
+    };
   };
-  let ahead: ReturnType<typeof workOut> | null = null;
+  /** The page after `from`, worked out when whole (the projector reads that same page). */
+  const readAhead = async (from: number) => {
+    const { whole, events } = await read(from, setup.untilPosition);
+    return { from, events, answer: whole && events.length ? pages.page(events) : undefined };
+  };
+  let ahead: ReturnType<typeof readAhead> | null = null;
 
   const answerPage = async (from: number, to: number, count: number) => {
     const guess = await ahead?.catch(() => null);
-    if (guess?.result && guess.from === from)
-      if (guess.events.length === count && guess.events.at(-1)!.position === to)
-        return guess.result;
-    // Not the page guessed (appends since the read ahead): the page asked, worked out now.
-    const events = await read(from, to);
+    const same =
+      guess?.from === from && guess.events.length === count && guess.events.at(-1)?.position === to;
+    if (guess?.answer !== undefined) {
+      if (!same) throw new Error(`the log changed under the replay after position ${from}`);
+      return guess.answer;
+    }
+    const events = same ? guess.events : (await read(from, to)).events;
     if (events.length !== count)
       throw new Error(`page after ${from}: ${events.length} events read, ${count} expected`);
-    return page(events, carried);
+    return pages.page(events);
   };
 
   let queue = Promise.resolve();
   port.on('message', (request: Request) => {
     queue = queue.then(async () => {
-      const { seq, from, to, count } = request;
+      const { seq } = request;
       let answer: Answer;
       try {
-        const result = await answerPage(from, to, count);
-        carried = result.carry;
-        answer = { seq, answer: result.answer };
+        answer = {
+          seq,
+          answer:
+            'finish' in request
+              ? pages.finish()
+              : await answerPage(request.from, request.to, request.count),
+        };
       } catch (error) {
         answer = {
           seq,
@@ -195,9 +221,9 @@ export function serveReplayPages(makePage: (db: Database.Database) => ReplayPage
       setup.answers.postMessage(answer);
       Atomics.store(answered, 0, seq);
       Atomics.notify(answered, 0);
-      if (answer.error === undefined) {
-        ahead = workOut(to);
-        ahead.catch(() => undefined); // worked out again when asked, and failing then
+      if (answer.error === undefined && 'to' in request) {
+        ahead = readAhead(request.to);
+        ahead.catch(() => undefined); // read again when asked, and failing then
       }
     });
   });

@@ -1,23 +1,36 @@
 import type { Project } from '@reloc/domain';
 import { serveReplayPages } from '../infrastructure/replay-worker';
-import { foldInto, pageWrites, storedProject } from './projects.projection';
+import {
+  evictOldest,
+  foldInto,
+  MAX_HELD_FILES,
+  pageWrites,
+  storedProject,
+} from './projects.projection';
 
-// The projects projection's pages during a replay (projects.projection.ts `replayWorker`):
-// files folded and serialised here, their rows written by the projector. A page is folded
-// before the one before it is committed: the files that one changed are carried over.
-serveReplayPages((db) => {
+// The projects projection's pages during a replay (projects.projection.ts `replayWorker`): the
+// files are folded here and held across pages, as the projection holds them during a replay on
+// the projector's thread; each answer writes those evicted, the last one those left.
+serveReplayPages((db, heldLimit = MAX_HELD_FILES) => {
   const storedDoc = db.prepare('SELECT doc FROM project_docs WHERE id = ?').pluck();
-  return (events, carried) => {
-    const before = carried as Map<string, Project> | undefined;
-    const held = new Map<string, Project>();
-    for (const event of events)
-      foldInto(held, event, (id) => {
-        // A copy: folding changes a state in place, and the page may be worked out again.
-        const carriedState = before?.get(id);
-        return carriedState
-          ? { ...carriedState }
-          : storedProject(storedDoc.get(id) as string | undefined);
-      });
-    return { answer: pageWrites(held), carry: held };
+  /** Files held, least recently touched first. */
+  const held = new Map<string, Project>();
+  /**
+   * Those the last page evicted: its answer writes them, but the next page is worked out
+   * before that answer is committed.
+   */
+  let recent = new Map<string, Project>();
+  const stored = (id: string): Project | null =>
+    recent.get(id) ?? storedProject(storedDoc.get(id) as string | undefined);
+
+  return {
+    page(events) {
+      for (const event of events) foldInto(held, event, stored, { lastTouchedLast: true });
+      recent = held.size > heldLimit ? evictOldest(held, held.size - heldLimit) : new Map();
+      return pageWrites(recent);
+    },
+    finish() {
+      return pageWrites(held);
+    },
   };
 });

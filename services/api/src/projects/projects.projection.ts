@@ -89,8 +89,31 @@ function prepare(db: Database.Database) {
 
 const sql = preparedPerConnection(prepare);
 
-/** Files folded during the current page, by id, written once each when the page ends. */
+/**
+ * Files folded during the current page, by id, written once each when the page ends; during a
+ * replay, held across pages (least recently touched first) and written once each when evicted
+ * or when the replay ends.
+ */
 const pending = new WeakMap<Database.Database, Map<string, Project>>();
+/** During a replay: how many files it holds at most. */
+const replaying = new WeakMap<Database.Database, number>();
+
+/**
+ * Files a replay holds in memory at most (a state is a few kB): those touched again soon, as
+ * in a log whose files progress side by side, are written once instead of once a page.
+ */
+export const MAX_HELD_FILES = 5000;
+
+/** Takes the `count` least recently touched files out of `held`, in that order. */
+export function evictOldest(held: Map<string, Project>, count: number): Map<string, Project> {
+  const evicted = new Map<string, Project>();
+  for (const [id, project] of held) {
+    if (evicted.size >= count) break;
+    evicted.set(id, project);
+  }
+  for (const id of evicted.keys()) held.delete(id);
+  return evicted;
+}
 
 function pendingOf(db: Database.Database): Map<string, Project> {
   let held = pending.get(db);
@@ -178,6 +201,7 @@ export function foldInto(
   held: Map<string, Project>,
   event: RecordedEvent,
   stored: (id: string) => Project | null,
+  { lastTouchedLast = false } = {},
 ): void {
   if (!PROJECT_EVENT.test(event.type)) return;
   const id = event.streamId.replace(/^project-/, '');
@@ -186,7 +210,9 @@ export function foldInto(
     type: event.type,
     data: event.data,
   } as ProjectEvent);
-  if (after !== kept) held.set(id, after);
+  // Held across pages: moved to the end, so that the first are the least recently touched.
+  if (lastTouchedLast && kept) held.delete(id);
+  if (after !== kept || lastTouchedLast) held.set(id, after);
 }
 
 /** A file as `project_docs` holds it, null when it has no document. */
@@ -214,6 +240,19 @@ export function pageWrites(held: Map<string, Project>): ProjectPageWrites {
   }
   writes.tileRuns.push(tiles);
   return writes;
+}
+
+/** Writes files' documents and tiles, and their search text when the search index exists. */
+function writeFiles(db: Database.Database, files: Map<string, Project>): void {
+  // Without the search index (a replay), tiles are written as documents are, by batches.
+  if (sql(db).search === null) return writePage(db, pageWrites(files));
+  const docs: unknown[] = [];
+  for (const [id, project] of files) {
+    docs.push(id, stringifyProjectDoc(project));
+    if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
+    else saveTile(db, project);
+  }
+  writeRows(db, DOCS, docs);
 }
 
 function writePage(db: Database.Database, writes: ProjectPageWrites): void {
@@ -287,6 +326,7 @@ export const projectsProjection: Projection = {
     sql.forget(db);
     batchedStatements.delete(db);
     pending.delete(db);
+    replaying.delete(db);
     db.exec(
       // timeline: every entry, as versions 5 and before stored them.
       `DROP TABLE IF EXISTS project_docs; DROP TABLE IF EXISTS project_board;
@@ -294,32 +334,39 @@ export const projectsProjection: Projection = {
     );
   },
   apply(db, event: RecordedEvent) {
-    foldInto(pendingOf(db), event, (id) =>
-      storedProject(sql(db).doc.get(id) as string | undefined),
+    foldInto(
+      pendingOf(db),
+      event,
+      (id) => storedProject(sql(db).doc.get(id) as string | undefined),
+      { lastTouchedLast: replaying.has(db) },
     );
+  },
+  beginReplay(db, heldLimit = MAX_HELD_FILES) {
+    replaying.set(db, heldLimit);
+  },
+  finishReplay(db) {
+    const held = pending.get(db);
+    if (held?.size) writeFiles(db, held);
+    held?.clear();
+    replaying.delete(db);
   },
   flush(db) {
     const held = pending.get(db);
     if (!held?.size) return;
-    // Without the search index (a replay), tiles are written as documents are, by batches.
-    if (sql(db).search === null) writePage(db, pageWrites(held));
-    else {
-      const docs: unknown[] = [];
-      for (const [id, project] of held) {
-        docs.push(id, stringifyProjectDoc(project));
-        if ((project as unknown as { deleted?: boolean }).deleted) removeTile(db, id);
-        else saveTile(db, project);
-      }
-      writeRows(db, DOCS, docs);
-    }
-    held.clear();
+    const heldLimit = replaying.get(db);
+    if (heldLimit === undefined) {
+      writeFiles(db, held);
+      held.clear();
+    } else if (held.size > heldLimit) writeFiles(db, evictOldest(held, held.size - heldLimit));
   },
   replayWorker: {
     script: compiledScript(__dirname, 'projects-replay.worker.js'),
     write: (db, answer) => writePage(db, answer as ProjectPageWrites),
   },
   discard(db) {
+    // A failed page fails its replay too (started over from the first event).
     pending.get(db)?.clear();
+    replaying.delete(db);
   },
 };
 
