@@ -14,7 +14,7 @@ import { createEventStore, RecordedEvent } from '@reloc/eventstore';
 /** Where a replay worker reads the log: the API's own event store settings. */
 export type LogSource = { eventStoreUrl?: string; sqlitePath: string };
 
-/** Longest wait for a page's answer before the projector does the page itself. */
+/** Longest wait for an answer, after which the replay starts over on the projector's thread. */
 const ANSWER_TIMEOUT_MS = 60_000;
 
 /** A page to answer, or (`finish`) what the worker still holds once the log is replayed. */
@@ -50,9 +50,10 @@ export function compiledScript(dir: string, file: string): string {
 /**
  * A projection's page work done by another thread during a replay (the read models rebuilt
  * from the log): the thread reads the same pages of the log itself and answers each page with
- * the rows to write, which the projector writes in that page's transaction. It works out the
- * next page while the projector commits the last one answered: what that page changed comes
- * from the thread's own memory (`ReplayPage`'s carry), the rest from the tables, as committed.
+ * the rows to write, which the projector writes in that page's transaction (`serveReplayPages`
+ * is the thread's side). It may work out the next page while the projector commits the last
+ * one answered: what the answers before it write comes from its own memory, the rest from the
+ * tables, as committed.
  */
 export class ReplayWorker {
   private seq = 0;
