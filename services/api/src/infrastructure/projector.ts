@@ -301,7 +301,7 @@ export class Projector {
         const worker = this.remotes.get(projection);
         if (worker) {
           worker.requestFinish();
-          projection.replayWorker!.write(this.db, this.remoteAnswer(projection, worker));
+          this.writeRemotePage(projection, worker);
         } else projection.finishReplay?.(this.db);
       }
       this.markReplaying(false);
@@ -354,18 +354,15 @@ export class Projector {
     await Promise.all(workers.map((worker) => worker.stop()));
   }
 
-  /** Writes the page its worker folded (its failure fails the page and the replay). */
+  /** Writes what its worker answered last (its failure fails the page and the replay). */
   private writeRemotePage(projection: Projection, worker: ReplayWorker): void {
-    projection.replayWorker!.write(this.db, this.remoteAnswer(projection, worker));
-  }
-
-  /** The worker's answer to what was last asked; its failure fails the page and the replay. */
-  private remoteAnswer(projection: Projection, worker: ReplayWorker): unknown {
+    let answer: unknown;
     try {
-      return worker.answer();
+      answer = worker.answer();
     } catch (error) {
       throw new ReplayWorkerFailed(`replay worker of ${projection.name} failed: ${String(error)}`);
     }
+    projection.replayWorker!.write(this.db, answer);
   }
 
   waitFor(position: number, timeoutMs = 10000): Promise<void> {

@@ -179,10 +179,19 @@ export function serveReplayPages(
       events: events.filter((e) => e.position <= to),
     };
   };
-  /** The page after `from`, worked out when whole (the projector reads that same page). */
+  /**
+   * The page after `from`, worked out when whole (the projector reads that same page). A read
+   * that fails is read again when asked; a page that fails to work out fails the worker (what
+   * it holds may be half changed).
+   */
   const readAhead = async (from: number) => {
     const { whole, events } = await read(from, setup.untilPosition);
-    return { from, events, answer: whole && events.length ? pages.page(events) : undefined };
+    if (!whole || !events.length) return { from, events, worked: null };
+    try {
+      return { from, events, worked: { answer: pages.page(events) } };
+    } catch (error) {
+      return { from, events, worked: { error } };
+    }
   };
   let ahead: ReturnType<typeof readAhead> | null = null;
 
@@ -190,9 +199,10 @@ export function serveReplayPages(
     const guess = await ahead?.catch(() => null);
     const same =
       guess?.from === from && guess.events.length === count && guess.events.at(-1)?.position === to;
-    if (guess?.answer !== undefined) {
+    if (guess?.worked) {
+      if ('error' in guess.worked) throw guess.worked.error;
       if (!same) throw new Error(`the log changed under the replay after position ${from}`);
-      return guess.answer;
+      return guess.worked.answer;
     }
     const events = same ? guess.events : (await read(from, to)).events;
     if (events.length !== count)
