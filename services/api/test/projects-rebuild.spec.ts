@@ -752,24 +752,34 @@ describe('projects read model: batched rebuild equals the event-by-event project
       );
       expect((await compareReadModels(store, missing, ALL_PROJECTIONS)).differences).toEqual([]);
 
-      // A worker that answers its first four pages (writing nothing, holding nothing), then
-      // throws: what it held is lost, so the replay starts over on the projector's thread.
-      warnings.mockClear();
-      const failing = join(dir, 'failing-worker.js');
+      /**
+       * A worker script that answers each page with nothing (writing nothing, holding nothing)
+       * and throws `message` when `fails` (a JS condition on `pages`, the pages worked out).
+       */
       const dist = dirname(projectsProjection.replayWorker!.script);
-      writeFileSync(
-        failing,
-        `const { serveReplayPages } = require(${JSON.stringify(join(dist, '../infrastructure/replay-worker.js'))});
-         const nothing = { tileRuns: [[]], removed: [], docs: [] };
-         let pages = 0;
-         serveReplayPages(() => ({
-           page() {
-             if (++pages >= 5) throw new Error('worker broke');
-             return nothing;
-           },
-           finish: () => nothing,
-         }));`,
-      );
+      const stubWorker = (name: string, fails: string, message: string) => {
+        const file = join(dir, name);
+        writeFileSync(
+          file,
+          `const { serveReplayPages } = require(${JSON.stringify(join(dist, '../infrastructure/replay-worker.js'))});
+           const nothing = { tileRuns: [[]], removed: [], docs: [] };
+           let pages = 0;
+           serveReplayPages(() => ({
+             page() {
+               ++pages;
+               if (${fails}) throw new Error(${JSON.stringify(message)});
+               return nothing;
+             },
+             finish: () => nothing,
+           }));`,
+        );
+        return file;
+      };
+
+      // One that answers its first four pages, then throws: what it held is lost, so the
+      // replay starts over on the projector's thread.
+      warnings.mockClear();
+      const failing = stubWorker('failing-worker.js', 'pages >= 5', 'worker broke');
       const recovered = await rebuiltByWorker(withScript(failing), { pageSize: 50 });
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('worker broke'));
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('starts over on this thread'));
@@ -779,20 +789,7 @@ describe('projects read model: batched rebuild equals the event-by-event project
       // One that throws once only, on a page it works out ahead: working the page out again
       // would fold into files half changed (here, answer nothing for it), so that fails it too.
       warnings.mockClear();
-      const failingOnce = join(dir, 'failing-once-worker.js');
-      writeFileSync(
-        failingOnce,
-        `const { serveReplayPages } = require(${JSON.stringify(join(dist, '../infrastructure/replay-worker.js'))});
-         const nothing = { tileRuns: [[]], removed: [], docs: [] };
-         let pages = 0;
-         serveReplayPages(() => ({
-           page() {
-             if (++pages === 5) throw new Error('worker broke once');
-             return nothing;
-           },
-           finish: () => nothing,
-         }));`,
-      );
+      const failingOnce = stubWorker('failing-once-worker.js', 'pages === 5', 'worker broke once');
       const restarted = await rebuiltByWorker(withScript(failingOnce), { pageSize: 50 });
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('worker broke once'));
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('starts over on this thread'));
