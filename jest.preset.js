@@ -28,4 +28,6 @@ module.exports = {
     '^@reloc/(domain|contracts|eventstore|pdf)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // The failing tests also written to test-results/failures/, which `npm test` prints at its end.
+  reporters: ['default', path.join(root, 'infra/jest/failure-digest.cjs')],
 };

@@ -14,7 +14,7 @@ const quiet = args.has('--quiet');
 
 export const nxEnv = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
 
-export function run(command, commandArgs, options = {}) {
+export function run(command, commandArgs, { onFailure, ...options } = {}) {
   const result = spawnSync(command, commandArgs, {
     cwd: root,
     stdio: 'inherit',
@@ -22,6 +22,7 @@ export function run(command, commandArgs, options = {}) {
     ...options,
   });
   if (result.status !== 0) {
+    onFailure?.();
     console.error(
       `\n✗ ${command} ${commandArgs.join(' ')} a échoué (code ${result.status ?? result.signal})`,
     );
