@@ -91,7 +91,10 @@ describe('crash recovery: SIGKILL during a stream of writes', () => {
       }
     };
     const lanes = [0, 1, 2, 3].map(writer);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed once writes flow (however slow the machine), in the middle of them.
+    for (let waited = 0; acknowledged.length <= 20 && waited < 30_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
     killed = true;
     child.kill('SIGKILL');
     await Promise.all(lanes);

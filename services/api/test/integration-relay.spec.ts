@@ -128,8 +128,15 @@ describe('integration relay: the allow-listed events in order, from a stored che
       await store.appendToStream(`project-${id(1)}`, [stageChanged(id(1), 7)]);
       const again = new IntegrationRelay(store, db, publisher, { batchSize: 3, idleMs: 10 });
       again.start();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await again.stop();
+      try {
+        // Waits for the new event (a loaded machine may take a while), then leaves room for a
+        // duplicate to show.
+        for (let i = 0; i < 500 && publisher.received.length < 8; i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      } finally {
+        await again.stop();
+      }
       const seen = positions(publisher.received);
       expect(seen).toHaveLength(8);
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);

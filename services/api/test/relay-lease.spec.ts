@@ -46,6 +46,16 @@ describeWithRedis('integration relay: one publisher per deployment (Redis lease)
   const dbB = new Database(join(dir, 'b.db'));
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
   const prefix = () => `reloc-test-${randomUUID()}`;
+  // Long enough that no pause of a loaded machine lapses a lease before the test means it to,
+  // short enough to wait for. The tests wait for Redis to expire it, never for a guessed time.
+  const LAPSING_TTL_MS = 1_500;
+  const leaseLapsed = async (keys: string) => {
+    const deadline = Date.now() + 10_000;
+    while ((await redis.exists(`${keys}:relay:lock`)) === 1) {
+      if (Date.now() > deadline) throw new Error('the lease did not lapse in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
 
   beforeAll(async () => {
     // Allow-listed integration events with valid payloads (each file created once).
@@ -104,7 +114,7 @@ describeWithRedis('integration relay: one publisher per deployment (Redis lease)
     const keys = prefix();
     const head = await store.headPosition();
     // The holder publishes a first batch, then "dies": it never renews its lease again.
-    const dead = new RedisRelayLease(redis, keys, 300);
+    const dead = new RedisRelayLease(redis, keys, LAPSING_TTL_MS);
     const first = new RecordingPublisher();
     const holder = new IntegrationRelay(store, dbA, first, { batchSize: 10, lease: dead });
     const events = await store.readAll(0, 10);
@@ -113,10 +123,10 @@ describeWithRedis('integration relay: one publisher per deployment (Redis lease)
     expect(holder.checkpoint).toBe(events[9].position);
 
     const standby = new RecordingPublisher();
-    const lease = new RedisRelayLease(redis, keys, 300);
+    const lease = new RedisRelayLease(redis, keys, LAPSING_TTL_MS);
     const relay = new IntegrationRelay(store, dbB, standby, { batchSize: 10, lease });
     expect(await relay.drain()).toBe(0); // the lease is still held
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await leaseLapsed(keys);
     await relay.drain();
     expect(Math.min(...positions(standby.received))).toBeGreaterThan(events[9].position);
     expect(Math.max(...positions(standby.received))).toBe(head);
@@ -125,11 +135,11 @@ describeWithRedis('integration relay: one publisher per deployment (Redis lease)
 
   it('fences a holder whose lease lapsed: its checkpoint write is refused', async () => {
     const keys = prefix();
-    const slow = new RedisRelayLease(redis, keys, 200);
+    const slow = new RedisRelayLease(redis, keys, LAPSING_TTL_MS);
     expect(await slow.hold()).toBe(true);
     expect(await slow.writeCheckpoint(3)).toBe(true);
     const slowFence = slow.currentFence;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await leaseLapsed(keys);
     const next = new RedisRelayLease(redis, keys, 5000);
     expect(await next.hold()).toBe(true);
     expect(next.currentFence).toBeGreaterThan(slowFence);
