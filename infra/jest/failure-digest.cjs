@@ -4,17 +4,15 @@
 // and hide which test failed.
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
+const { stripVTControlCharacters } = require('node:util');
 
 const root = join(__dirname, '..', '..');
 const DIGEST_DIR = join(root, 'test-results', 'failures');
 const MESSAGE_LINES = 25;
 
-// eslint-disable-next-line no-control-regex
-const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
 const excerpt = (message) => {
   // Jest's own frames say nothing of the test.
-  const lines = plain(message)
+  const lines = stripVTControlCharacters(message)
     .split('\n')
     .filter((line) => !/^\s+at .*node_modules/.test(line));
   const kept = lines.slice(0, MESSAGE_LINES).map((line) => `      ${line}`);

@@ -31,9 +31,9 @@ class RecordingPublisher implements IntegrationPublisher {
 const positions = (messages: IntegrationMessage[]) =>
   messages.map((message) => Number(message.headers.position));
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -49,13 +49,8 @@ describeWithRedis('integration relay: one publisher per deployment (Redis lease)
   // Long enough that no pause of a loaded machine lapses a lease before the test means it to,
   // short enough to wait for. The tests wait for Redis to expire it, never for a guessed time.
   const LAPSING_TTL_MS = 1_500;
-  const leaseLapsed = async (keys: string) => {
-    const deadline = Date.now() + 10_000;
-    while ((await redis.exists(`${keys}:relay:lock`)) === 1) {
-      if (Date.now() > deadline) throw new Error('the lease did not lapse in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const leaseLapsed = (keys: string) =>
+    until(async () => (await redis.exists(`${keys}:relay:lock`)) === 0);
 
   beforeAll(async () => {
     // Allow-listed integration events with valid payloads (each file created once).
